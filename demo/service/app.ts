@@ -1,0 +1,231 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import { campaignRoutes } from './campaigns.ts'
+import { type Clock, createSystemClock } from './clock.ts'
+import { controlRoutes } from './controls.ts'
+import { ServiceError, secretKeyRequired } from './errors.ts'
+import { eventRoutes } from './events.ts'
+import { type AppEnv, isBeacon, isPlainObject, jsonBody, MAX_BODY_BYTES } from './http.ts'
+import { type ApiKey, createKeyRegistry } from './keys.ts'
+import { linkRoutes } from './links.ts'
+import { createRateLimiter } from './rate-limit.ts'
+import { seedDemoData } from './seed.ts'
+import { createMemoryStore, type Store } from './store.ts'
+
+export interface ServiceOptions {
+  /** Defaults to wall time; tests pass a manual clock. */
+  clock?: Clock
+  store?: Store
+  /** Requests per minute per (public key, client IP). Default 100. */
+  pkRateLimit?: number
+  /** Requests per minute per secret key. Default 1,000. */
+  skRateLimit?: number
+  /**
+   * Addresses of proxies whose X-Forwarded-For is believed. Without one, the TCP peer's address
+   * is the client's, whatever the request's headers say.
+   */
+  trustedProxies?: readonly string[]
+  /** Seed the demo organizations, keys and campaigns (default true). */
+  seed?: boolean
+  /** Mount the demo page's controls (clock, key roll, reset) under /demo-api. */
+  controls?: boolean
+  /** Where internal errors are reported; never given a key or a stack trace. */
+  log?: (line: string) => void
+}
+
+const EXPOSED_HEADERS = ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']
+
+/** The paths of /v1 and the methods each answers, for 405 answers. */
+const ROUTES: ReadonlyArray<readonly [string, string]> = [
+  ['/v1/campaigns', 'GET, POST'],
+  ['/v1/campaigns/:id', 'GET, PATCH'],
+  ['/v1/links', 'POST'],
+  ['/v1/links/:code', 'GET'],
+  ['/v1/events', 'POST'],
+]
+
+const authError = (code: string, message: string) =>
+  new ServiceError(401, 'authentication_error', code, message)
+
+function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined
+  const match = /^Bearer +(\S+) *$/i.exec(header)
+  if (!match?.[1]) {
+    throw authError('invalid_api_key', 'Send the API key as "Authorization: Bearer <key>".')
+  }
+  return match[1]
+}
+
+export function createService(options: ServiceOptions = {}) {
+  const clock = options.clock ?? createSystemClock()
+  const now = () => clock.now()
+  const store = options.store ?? createMemoryStore()
+  const keys = createKeyRegistry(now)
+  const limiter = createRateLimiter(now)
+  const limits = { pk: options.pkRateLimit ?? 100, sk: options.skRateLimit ?? 1000 }
+  const trustedProxies = new Set(options.trustedProxies ?? [])
+  const log = options.log ?? ((line: string) => console.error(line))
+  const startedAt = now()
+
+  const seed = () => {
+    if (options.seed !== false) seedDemoData(store, keys, startedAt)
+  }
+  seed()
+
+  const clientIp = (c: {
+    env: AppEnv['Bindings'] | undefined
+    req: { header(name: string): string | undefined }
+  }) => {
+    const peer = c.env?.incoming?.socket?.remoteAddress ?? 'unknown'
+    if (!trustedProxies.has(peer)) return peer
+    const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((part) => part.trim())
+    // The nearest address that is not one of our proxies is the client.
+    for (let i = forwarded.length - 1; i >= 0; i--) {
+      const hop = forwarded[i]
+      if (hop && !trustedProxies.has(hop)) return hop
+    }
+    return peer
+  }
+
+  const app = new Hono<AppEnv>()
+
+  app.use(
+    '/v1/*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PATCH'],
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: EXPOSED_HEADERS,
+      maxAge: 86400,
+    }),
+  )
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ServiceError(
+          413,
+          'invalid_request_error',
+          'body_too_large',
+          `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`,
+        )
+      },
+    }),
+  )
+
+  // Authentication, then the rate limit: only requests with a working key are counted.
+  app.use('/v1/*', async (c, next) => {
+    let apiKey: ApiKey
+    if (c.req.path === '/v1/events' && isBeacon(c)) {
+      // The beacon form carries its key in the body: sendBeacon cannot set headers.
+      const body = await jsonBody(c)
+      const key = isPlainObject(body) && typeof body.key === 'string' ? body.key : undefined
+      if (key === undefined) {
+        throw authError('missing_api_key', 'A text/plain body must carry the public key as "key".')
+      }
+      apiKey = keys.authenticate(key)
+      if (apiKey.kind !== 'pk') {
+        throw secretKeyRequired(
+          'The beacon form takes public keys only; never send a secret key from a browser.',
+        )
+      }
+      if (isPlainObject(body)) {
+        const { key: _key, ...rest } = body
+        c.set('body', rest)
+      }
+    } else {
+      apiKey = keys.authenticate(bearerToken(c.req.header('authorization')))
+    }
+    c.set('apiKey', apiKey)
+
+    const bucket =
+      apiKey.kind === 'pk'
+        ? `pk|${apiKey.org}|${apiKey.mode}|${clientIp(c)}`
+        : `sk|${apiKey.org}|${apiKey.mode}`
+    const decision = limiter.take(bucket, limits[apiKey.kind])
+    const resetSeconds = Math.max(1, Math.ceil(decision.resetMs / 1000))
+    c.header('RateLimit-Limit', String(decision.limit))
+    c.header('RateLimit-Remaining', String(decision.remaining))
+    c.header('RateLimit-Reset', String(resetSeconds))
+    if (!decision.allowed) {
+      throw new ServiceError(
+        429,
+        'rate_limit_error',
+        'rate_limited',
+        `Too many requests: ${decision.limit} per minute. Retry after ${resetSeconds} seconds.`,
+        undefined,
+        { 'Retry-After': String(resetSeconds) },
+      )
+    }
+    await next()
+  })
+
+  app.route('/v1/campaigns', campaignRoutes(store, clock))
+  app.route('/v1/links', linkRoutes(store, clock))
+  app.route('/v1/events', eventRoutes(store, clock))
+  for (const [path, allow] of ROUTES) {
+    app.all(path, (c) => {
+      throw new ServiceError(
+        405,
+        'invalid_request_error',
+        'method_not_allowed',
+        `${c.req.method} is not allowed on ${path}; use ${allow}.`,
+        undefined,
+        { Allow: allow },
+      )
+    })
+  }
+
+  const service = {
+    app,
+    clock,
+    store,
+    /** Rolls a key as the dashboard does; the old key works 24 more hours. Returns the new key. */
+    rollKey: (key: string) => keys.roll(key),
+    /** Back to the demo data, as at start. */
+    reset: () => {
+      store.clear()
+      keys.clear()
+      limiter.clear()
+      seed()
+    },
+  }
+
+  if (options.controls) app.route('/demo-api', controlRoutes(service))
+
+  app.notFound((c) => {
+    throw new ServiceError(
+      404,
+      'not_found_error',
+      'route_missing',
+      `No route ${c.req.method} ${truncate(c.req.path)}.`,
+    )
+  })
+
+  app.onError((error, c) => {
+    if (error instanceof ServiceError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+      return c.json(error.toBody(), error.status)
+    }
+    log(`[service] internal error on ${c.req.method} ${truncate(c.req.path)}: ${error.name}`)
+    return c.json(
+      {
+        error: {
+          type: 'api_error',
+          code: 'internal_error',
+          message: 'Something went wrong on our side.',
+        },
+      },
+      500,
+    )
+  })
+
+  return service
+}
+
+const truncate = (text: string, max = 100) => (text.length > max ? `${text.slice(0, max)}…` : text)
+
+export type ReferralService = ReturnType<typeof createService>

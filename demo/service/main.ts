@@ -1,0 +1,41 @@
+// `npm run service`: the local referral service on PORT (default 8787).
+import { serve } from '@hono/node-server'
+import { createService } from './app.ts'
+import { DEMO_KEYS } from './seed.ts'
+
+function wholeNumber(name: string, fallback: number, min: number, what: string): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw) || value < min || !Number.isSafeInteger(value)) {
+    console.error(`[service] ${name} must be ${what}, not "${raw}".`)
+    process.exit(1)
+  }
+  return value
+}
+
+const perMinute = (name: string, fallback: number) =>
+  wholeNumber(name, fallback, 1, 'a whole number of requests per minute, 1 or more')
+
+const port = wholeNumber('PORT', 8787, 0, 'a port number (0 picks a free one)')
+const service = createService({
+  pkRateLimit: perMinute('PK_RATE_LIMIT', 100),
+  skRateLimit: perMinute('SK_RATE_LIMIT', 1000),
+  trustedProxies: (process.env.TRUSTED_PROXY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+  controls: process.env.DEMO_CONTROLS !== '0',
+})
+
+serve({ fetch: service.app.fetch, port, hostname: process.env.HOST ?? '127.0.0.1' }, (info) => {
+  const keys = [
+    DEMO_KEYS.acme.pkTest,
+    DEMO_KEYS.acme.skTest,
+    DEMO_KEYS.globex.pkTest,
+    DEMO_KEYS.globex.skTest,
+  ]
+  console.log(
+    `referral service on http://localhost:${info.port} · demo keys: ${keys.join(', ')} (and the _live_ twins)`,
+  )
+})

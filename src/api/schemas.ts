@@ -1,0 +1,188 @@
+// The wire shapes shared by the widget and the local referral service.
+// zod/mini keeps them tree-shakable for the browser bundle.
+import * as z from 'zod/mini'
+
+export const KEY_PATTERN = /^(pk|sk)_(test|live)_[A-Za-z0-9]{4,64}$/
+export const CAMPAIGN_ID_PATTERN = /^camp_[A-Za-z0-9_-]{16,64}$/
+export const LINK_ID_PATTERN = /^link_[A-Za-z0-9_-]{16,64}$/
+export const CODE_PATTERN = /^[A-Za-z0-9]{8,12}$/
+export const REFERRER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/
+/** Event ids and visitor ids share one shape. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/
+export const ATTRIBUTION_WINDOW_PATTERN = /^[1-9][0-9]*d$/
+
+export const MAX_EVENTS_PER_REQUEST = 100
+export const MAX_ATTRIBUTION_DAYS = 365
+
+export const CampaignStatus = z.enum(['active', 'paused', 'archived'])
+export type CampaignStatus = z.infer<typeof CampaignStatus>
+
+const isoTimestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/))
+const amount = z.number().check(z.gte(0), z.lte(1_000_000))
+const currency = z.string().check(z.regex(CURRENCY_PATTERN))
+const positiveInt = z.int().check(z.positive())
+const attributionWindow = z.string().check(
+  z.regex(ATTRIBUTION_WINDOW_PATTERN),
+  z.refine((value) => attributionWindowDays(value) <= MAX_ATTRIBUTION_DAYS, {
+    error: `must be at most ${MAX_ATTRIBUTION_DAYS}d`,
+  }),
+)
+
+/** Days in a window such as `30d`; NaN for anything else. */
+export function attributionWindowDays(value: string): number {
+  return ATTRIBUTION_WINDOW_PATTERN.test(value) ? Number(value.slice(0, -1)) : Number.NaN
+}
+
+export const Reward = z.object({ type: z.literal('credit'), amount, currency })
+export type Reward = z.infer<typeof Reward>
+
+export const Limits = z.object({
+  maxReferralsPerUser: z.nullable(positiveInt),
+  maxReferralsPerDay: z.nullable(positiveInt),
+})
+export type Limits = z.infer<typeof Limits>
+
+export const Stats = z.object({
+  totalClicks: z.number(),
+  totalConversions: z.number(),
+  totalRewardsIssued: z.number(),
+})
+export type Stats = z.infer<typeof Stats>
+
+/** What a public key sees of an active campaign, list or detail. */
+export const PublicCampaign = z.object({
+  id: z.string().check(z.regex(CAMPAIGN_ID_PATTERN)),
+  name: z.string(),
+  status: CampaignStatus,
+  rewardTrigger: z.string(),
+  referrerReward: Reward,
+  referredReward: Reward,
+  attributionWindow: z.string().check(z.regex(ATTRIBUTION_WINDOW_PATTERN)),
+  createdAt: isoTimestamp,
+})
+export type PublicCampaign = z.infer<typeof PublicCampaign>
+
+export const Campaign = z.object({
+  ...PublicCampaign.shape,
+  description: z.string(),
+  limits: Limits,
+  stats: Stats,
+  updatedAt: isoTimestamp,
+})
+export type Campaign = z.infer<typeof Campaign>
+
+export const PublicCampaignList = z.object({
+  data: z.array(PublicCampaign),
+  total: z.number(),
+  hasMore: z.boolean(),
+})
+export type PublicCampaignList = z.infer<typeof PublicCampaignList>
+
+// Requests the service validates. Strict objects: an unknown field is an error, which also
+// refuses `__proto__` and `constructor` smuggled into a body.
+
+const rewardInput = z.strictObject({
+  type: z.literal('credit'),
+  amount,
+  currency: z.optional(currency),
+})
+
+const limitsInput = z.strictObject({
+  maxReferralsPerUser: z.optional(z.nullable(positiveInt)),
+  maxReferralsPerDay: z.optional(z.nullable(positiveInt)),
+})
+
+export const CampaignCreate = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  description: z.optional(z.string().check(z.maxLength(2000))),
+  rewardTrigger: z.literal('signup'),
+  referrerReward: rewardInput,
+  referredReward: rewardInput,
+  limits: z.optional(limitsInput),
+  attributionWindow: z.optional(attributionWindow),
+})
+export type CampaignCreate = z.infer<typeof CampaignCreate>
+
+const rewardPatch = z.strictObject({
+  type: z.optional(z.literal('credit')),
+  amount: z.optional(amount),
+  currency: z.optional(currency),
+})
+
+export const NOT_UPDATABLE_FIELDS = ['id', 'stats', 'createdAt', 'updatedAt', 'rewardTrigger']
+
+export const CampaignPatch = z.strictObject({
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  description: z.optional(z.string().check(z.maxLength(2000))),
+  status: z.optional(CampaignStatus),
+  referrerReward: z.optional(rewardPatch),
+  referredReward: z.optional(rewardPatch),
+  limits: z.optional(limitsInput),
+  attributionWindow: z.optional(attributionWindow),
+})
+export type CampaignPatch = z.infer<typeof CampaignPatch>
+
+export const ListQuery = z.strictObject({
+  status: z.optional(CampaignStatus),
+  limit: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,3}$/, { error: 'must be an integer from 1 to 100' })),
+      z.pipe(
+        z.transform((value: string) => Number(value)),
+        z.int().check(z.gte(1), z.lte(100)),
+      ),
+    ),
+  ),
+  startingAfter: z.optional(z.string().check(z.regex(CAMPAIGN_ID_PATTERN))),
+})
+
+export const LinkCreate = z.strictObject({
+  campaignId: z.string().check(z.regex(CAMPAIGN_ID_PATTERN)),
+  referrerId: z.string().check(z.regex(REFERRER_ID_PATTERN)),
+})
+
+export const Link = z.object({
+  id: z.string().check(z.regex(LINK_ID_PATTERN)),
+  code: z.string().check(z.regex(CODE_PATTERN)),
+  campaignId: z.string(),
+  referrerId: z.string(),
+  createdAt: isoTimestamp,
+})
+export type Link = z.infer<typeof Link>
+
+export const EventType = z.enum(['click', 'signup'])
+export type EventType = z.infer<typeof EventType>
+
+const clientId = z.string().check(z.regex(CLIENT_ID_PATTERN))
+
+/** One event as the widget sends it. */
+export const TrackedEvent = z.strictObject({
+  id: clientId,
+  type: EventType,
+  code: z.optional(z.string().check(z.regex(CODE_PATTERN))),
+  visitorId: clientId,
+  userId: z.optional(z.string().check(z.regex(REFERRER_ID_PATTERN))),
+  occurredAt: z.optional(isoTimestamp),
+})
+export type TrackedEvent = z.infer<typeof TrackedEvent>
+
+export const EventResult = z.object({
+  id: z.nullable(z.string()),
+  status: z.enum(['accepted', 'duplicate', 'rejected']),
+  error: z.optional(z.object({ code: z.string(), message: z.string() })),
+})
+export type EventResult = z.infer<typeof EventResult>
+
+export const EventsResponse = z.object({ results: z.array(EventResult) })
+export type EventsResponse = z.infer<typeof EventsResponse>
+
+export const ErrorBody = z.object({
+  error: z.object({
+    type: z.string(),
+    code: z.string(),
+    message: z.string(),
+    param: z.optional(z.string()),
+  }),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>

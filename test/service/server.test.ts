@@ -1,0 +1,65 @@
+// `npm run service` as a process: environment settings, the start-up line, real HTTP.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const running: ChildProcess[] = []
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill()
+})
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/service/main.ts'], {
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const firstLine = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      if (stdout.includes('\n')) resolve(stdout.split('\n')[0] ?? '')
+    })
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)))
+  })
+  firstLine.catch(() => {}) // the test that expects an early exit never awaits it
+  return { child, firstLine, output: () => ({ stdout, stderr }) }
+}
+
+describe('npm run service', () => {
+  it('prints one line with its address and the demo keys, then answers over HTTP', async () => {
+    const { firstLine } = start({})
+    const line = await firstLine
+    expect(line).toMatch(/http:\/\/localhost:\d+/)
+    expect(line).toContain('pk_test_acme')
+    expect(line).toContain('sk_test_globex')
+    const base = /http:\/\/localhost:\d+/.exec(line)?.[0]
+    const response = await fetch(`${base}/v1/campaigns`, {
+      headers: { Authorization: 'Bearer pk_test_acme' },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('ratelimit-limit')).toBe('100')
+  })
+
+  it('reads PK_RATE_LIMIT and SK_RATE_LIMIT', async () => {
+    const { firstLine } = start({ PK_RATE_LIMIT: '2', SK_RATE_LIMIT: '3' })
+    const base = /http:\/\/localhost:\d+/.exec(await firstLine)?.[0]
+    const get = (key: string) =>
+      fetch(`${base}/v1/campaigns`, { headers: { Authorization: `Bearer ${key}` } })
+    const pk = [await get('pk_test_acme'), await get('pk_test_acme'), await get('pk_test_acme')]
+    expect(pk.map((r) => r.status)).toEqual([200, 200, 429])
+    expect(Number(pk[2]?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    const sk = [await get('sk_test_acme'), await get('sk_test_acme'), await get('sk_test_acme')]
+    expect(sk.map((r) => r.headers.get('ratelimit-limit'))).toEqual(['3', '3', '3'])
+    expect((await get('sk_test_acme')).status).toBe(429)
+  })
+
+  it('refuses a bad limit with a clear message instead of starting', async () => {
+    const { child, output } = start({ PK_RATE_LIMIT: 'lots' })
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(1)
+    expect(output().stderr).toContain('PK_RATE_LIMIT must be a whole number of requests per minute')
+  })
+})
