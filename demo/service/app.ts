@@ -22,7 +22,7 @@ export interface ServiceOptions {
   /** Requests per minute per secret key. Default 1,000. */
   skRateLimit?: number
   /**
-   * Addresses of proxies whose X-Forwarded-For is believed. Without one, the TCP peer's address
+   * Addresses of proxies whose X-Forwarded-For (or Forwarded) is believed. Without one, the TCP peer's address
    * is the client's, whatever the request's headers say.
    */
   trustedProxies?: readonly string[]
@@ -79,7 +79,7 @@ export function createService(options: ServiceOptions = {}) {
   }) => {
     const peer = c.env?.incoming?.socket?.remoteAddress ?? 'unknown'
     if (!trustedProxies.has(peer)) return peer
-    const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((part) => part.trim())
+    const forwarded = forwardedFor(c.req.header('x-forwarded-for'), c.req.header('forwarded'))
     // The nearest address that is not one of our proxies is the client.
     for (let i = forwarded.length - 1; i >= 0; i--) {
       const hop = forwarded[i]
@@ -224,6 +224,19 @@ export function createService(options: ServiceOptions = {}) {
   })
 
   return service
+}
+
+/** The hops a proxy reports, oldest first: X-Forwarded-For, else the `for=` of Forwarded. */
+function forwardedFor(xForwardedFor: string | undefined, forwarded: string | undefined): string[] {
+  if (xForwardedFor) return xForwardedFor.split(',').map((part) => part.trim())
+  if (!forwarded) return []
+  return forwarded.split(',').map((element) => {
+    const pair = element.split(';').find((part) => /^\s*for=/i.test(part))
+    // for=192.0.2.60, for="[2001:db8::1]:4711" (quotes, brackets and a port are not the address)
+    const value = pair?.replace(/^\s*for=/i, '').trim().replace(/^"|"$/g, '') ?? ''
+    const bracketed = /^\[([^\]]+)\]/.exec(value)
+    return bracketed?.[1] ?? value.replace(/:\d+$/, '')
+  })
 }
 
 const truncate = (text: string, max = 100) => (text.length > max ? `${text.slice(0, max)}…` : text)

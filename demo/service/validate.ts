@@ -27,23 +27,21 @@ const describeType = (value: unknown): string =>
 function explain(issue: Issue, input: unknown): { code: string; message: string; param: string } {
   const param = issue.path.map(String).join('.')
   const field = param || 'the body'
+  if (issue.code !== 'unrecognized_keys' && valueAt(input, issue.path) === undefined) {
+    return { code: 'parameter_missing', message: `${field} is required.`, param }
+  }
   switch (issue.code) {
     case 'unrecognized_keys': {
       const key = issue.keys[0] ?? ''
       const full = param ? `${param}.${key}` : key
       return { code: 'parameter_unknown', message: `Unknown field: ${full}.`, param: full }
     }
-    case 'invalid_type': {
-      const received = valueAt(input, issue.path)
-      if (received === undefined) {
-        return { code: 'parameter_missing', message: `${field} is required.`, param }
-      }
+    case 'invalid_type':
       return {
         code: 'parameter_invalid',
-        message: `${field} must be ${article(issue.expected)}, not ${describeType(received)}.`,
+        message: `${field} must be ${article(issue.expected)}, not ${describeType(valueAt(input, issue.path))}.`,
         param,
       }
-    }
     case 'invalid_value':
       return {
         code: 'parameter_invalid',
