@@ -49,7 +49,7 @@ const authError = (code: string, message: string) =>
   new ServiceError(401, 'authentication_error', code, message)
 
 function bearerToken(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined
+  if (header === undefined || header.trim() === '') return undefined
   const match = /^Bearer +(\S+) *$/i.exec(header)
   if (!match?.[1]) {
     throw authError('invalid_api_key', 'Send the API key as "Authorization: Bearer <key>".')
@@ -90,8 +90,9 @@ export function createService(options: ServiceOptions = {}) {
 
   const app = new Hono<AppEnv>()
 
+  // Every answer is readable cross-origin, a 404 for a wrong base address included.
   app.use(
-    '/v1/*',
+    '*',
     cors({
       origin: '*',
       allowMethods: ['GET', 'POST', 'PATCH'],
@@ -233,7 +234,11 @@ function forwardedFor(xForwardedFor: string | undefined, forwarded: string | und
   return forwarded.split(',').map((element) => {
     const pair = element.split(';').find((part) => /^\s*for=/i.test(part))
     // for=192.0.2.60, for="[2001:db8::1]:4711" (quotes, brackets and a port are not the address)
-    const value = pair?.replace(/^\s*for=/i, '').trim().replace(/^"|"$/g, '') ?? ''
+    const value =
+      pair
+        ?.replace(/^\s*for=/i, '')
+        .trim()
+        .replace(/^"|"$/g, '') ?? ''
     const bracketed = /^\[([^\]]+)\]/.exec(value)
     return bracketed?.[1] ?? value.replace(/:\d+$/, '')
   })

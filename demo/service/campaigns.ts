@@ -115,7 +115,10 @@ export function campaignRoutes(store: Store, clock: Clock) {
       )
     }
     const status = key.kind === 'pk' ? 'active' : query.status
-    const all = store.campaigns(key)
+    // A public key's cursor moves over active campaigns only, so it cannot probe for others.
+    const stored = store.campaigns(key)
+    const all =
+      key.kind === 'pk' ? stored.filter((campaign) => campaign.status === 'active') : stored
     const matches = (campaign: Campaign) => status === undefined || campaign.status === status
     let rest = all
     if (query.startingAfter !== undefined) {
@@ -143,7 +146,9 @@ export function campaignRoutes(store: Store, clock: Clock) {
     const input = parseOrThrow(CampaignCreate, requireObject(await jsonBody(c)))
     const campaign = buildCampaign(input, newCampaignId(), clock.now())
     store.insertCampaign(c.get('apiKey'), campaign)
-    return c.json(campaign, 201)
+    // The seed's field table: the create response carries these four (stats are detail only).
+    const { id, name, status, createdAt } = campaign
+    return c.json({ id, name, status, createdAt }, 201)
   })
 
   routes.get('/:id', (c) => {

@@ -70,7 +70,7 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
       const link = event.code === undefined ? undefined : store.linkByCode(scope, event.code)
       if (!link) return rejected(event.id, 'unknown_code', 'No link has this code.')
       const campaign = store.campaign(scope, link.campaignId)
-      if (!campaign || campaign.status !== 'active') {
+      if (campaign?.status !== 'active') {
         return rejected(event.id, 'campaign_not_active', 'The campaign of this link is not active.')
       }
       store.markAccepted(scope, event.id)

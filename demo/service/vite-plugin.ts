@@ -19,7 +19,9 @@ export function referralService(options: ServiceOptions = {}): Plugin {
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address()
         const port = typeof address === 'object' && address ? address.port : '?'
-        server.config.logger.info(`  referral service mounted at http://localhost:${port}/v1 (demo key pk_test_acme)`)
+        server.config.logger.info(
+          `  referral service mounted at http://localhost:${port}/v1 (demo key pk_test_acme)`,
+        )
       })
     },
   }
