@@ -1,0 +1,121 @@
+import type * as z from 'zod/mini'
+import { retryAfterMs } from '../queue/retry.ts'
+import { ApiError } from './errors.ts'
+import {
+  ErrorBody,
+  EventsResponse,
+  Link,
+  PublicCampaign,
+  PublicCampaignList,
+  type TrackedEvent,
+} from './schemas.ts'
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+export interface ApiClientOptions {
+  apiBase: string
+  publicKey: string
+  /** Looked up at call time when not given, so test doubles installed later still apply. */
+  fetch?: FetchLike | undefined
+  now?: () => number
+  /** A request that takes longer is aborted and counts as a network error. */
+  timeoutMs?: number
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createApiClient(options: ApiClientOptions) {
+  const base = options.apiBase.replace(/\/+$/, '')
+  const now = options.now ?? (() => Date.now())
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+
+  async function request<S extends z.ZodMiniType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.infer<S>> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${options.publicKey}` }
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    let response: Response
+    try {
+      // A host fetch may throw synchronously; inside the try it is a network error like any other.
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers,
+        signal: controller.signal,
+        credentials: 'omit',
+        ...(body === undefined ? {} : { body: JSON.stringify(body), keepalive: true }),
+      })
+    } catch (cause) {
+      throw new ApiError({
+        status: 0,
+        type: 'network_error',
+        code: controller.signal.aborted ? 'timeout' : 'network_error',
+        message: controller.signal.aborted
+          ? `The referral service did not answer within ${timeoutMs / 1000} s.`
+          : 'The referral service could not be reached.',
+        cause,
+      })
+    } finally {
+      clearTimeout(timer)
+    }
+
+    let payload: unknown
+    try {
+      payload = await response.json()
+    } catch {
+      payload = undefined
+    }
+
+    if (!response.ok) {
+      const parsed = ErrorBody.safeParse(payload)
+      const error = parsed.success ? parsed.data.error : undefined
+      throw new ApiError({
+        status: response.status,
+        type: error?.type ?? 'api_error',
+        code: error?.code ?? `http_${response.status}`,
+        message: error?.message ?? `The referral service answered ${response.status}.`,
+        param: error?.param,
+        retryAfterMs:
+          response.status === 429 ? retryAfterMs(response.headers.get('Retry-After'), now()) : 0,
+      })
+    }
+
+    const parsed = schema.safeParse(payload)
+    if (!parsed.success) {
+      throw new ApiError({
+        status: response.status,
+        type: 'api_error',
+        code: 'invalid_response',
+        message: `The referral service's answer to ${method} ${path} has an unexpected shape.`,
+        retryable: true,
+      })
+    }
+    return parsed.data
+  }
+
+  return {
+    campaign: (id: string) =>
+      request('GET', `/v1/campaigns/${encodeURIComponent(id)}`, PublicCampaign),
+    /** The newest active campaign, or null when there is none. */
+    newestActiveCampaign: async () =>
+      (await request('GET', '/v1/campaigns?status=active&limit=1', PublicCampaignList)).data[0] ??
+      null,
+    createLink: (campaignId: string, referrerId: string) =>
+      request('POST', '/v1/links', Link, { campaignId, referrerId }),
+    sendEvents: (events: readonly TrackedEvent[]) =>
+      request('POST', '/v1/events', EventsResponse, { events }),
+    /** The URL and text/plain body of the beacon form, for page-hide delivery. */
+    beacon: (events: readonly TrackedEvent[]) => ({
+      url: `${base}/v1/events`,
+      body: JSON.stringify({ key: options.publicKey, events }),
+    }),
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>

@@ -1,0 +1,580 @@
+// createReferral: the headless core behind the script tag and the components.
+import * as z from 'zod/mini'
+import { type ApiClient, createApiClient, type FetchLike } from '../api/client.ts'
+import { ApiError, ConfigError } from '../api/errors.ts'
+import {
+  attributionWindowDays,
+  CAMPAIGN_ID_PATTERN,
+  CODE_PATTERN,
+  Link,
+  PublicCampaign,
+  REFERRER_ID_PATTERN,
+  type TrackedEvent,
+} from '../api/schemas.ts'
+import { createQueue, type QueueEvents } from '../queue/queue.ts'
+import { createSender, type LockManagerLike } from '../queue/sender.ts'
+import { createSafeStorage, defaultStorage, readJson, type StorageLike } from '../queue/storage.ts'
+import { globalTimers, type Timers } from '../queue/timers.ts'
+import { type Attribution, createStores, type ReferralLink } from '../stores/index.ts'
+import { parseRefParams, readReferralCode, withoutParams } from './attribution.ts'
+import { createEmitter } from './emitter.ts'
+import { browserHost, type Host } from './host.ts'
+import { defaultRandom, randomId } from './ids.ts'
+import { parsePublicKey, shortHash } from './keys.ts'
+import { error as logError } from './log.ts'
+
+export type Theme = 'light' | 'dark' | 'auto'
+
+export interface ReferralOptions {
+  /** pk_test_... or pk_live_...; a secret key is refused. */
+  publicKey: string
+  /** Base URL of the referral service. */
+  apiBase: string
+  /** A camp_... id; default: the newest active campaign. */
+  campaignId?: string | undefined
+  /** The signed-in user who refers others. */
+  userId?: string | undefined
+  /** URL parameter(s) carrying the referral code; default `ref`. */
+  refParam?: string | readonly string[] | undefined
+  /** The page share links point to; default: this origin's `/`. */
+  landingUrl?: string | undefined
+  locale?: string | undefined
+  theme?: Theme | undefined
+  /** Remove the captured parameter from the address bar (default true). */
+  cleanUrl?: boolean | undefined
+  /** Bounds of the event queue. */
+  maxQueuedEvents?: number | undefined
+  maxEventAgeMs?: number | undefined
+  // Injectable for tests and unusual hosts. Defaults look the globals up at call time.
+  fetch?: FetchLike | undefined
+  storage?: StorageLike | null | undefined
+  now?: (() => number) | undefined
+  random?: (() => number) | undefined
+  timers?: Timers | undefined
+  locks?: LockManagerLike | null | undefined
+  host?: Partial<Host> | undefined
+}
+
+export interface ReferralEvents extends Omit<QueueEvents, 'change'> {
+  ready: { campaign: z.infer<typeof PublicCampaign> | null }
+  link: ReferralLink
+  error: { error: Error }
+}
+
+export type TrackProperties = { userId?: string; code?: string }
+
+const DAY = 24 * 60 * 60 * 1000
+const DEFAULT_ATTRIBUTION_DAYS = 30
+const FLUSH_REQUEST_TIMEOUT_MS = 3000
+const REMEMBERED_CLICKS = 50
+
+// What the widget keeps in storage, each with a version: anything else found there is discarded.
+const v = z.literal(1)
+const StoredVisitor = z.object({ v, id: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)) })
+const StoredAttribution = z.object({
+  v,
+  code: z.string().check(z.regex(CODE_PATTERN)),
+  capturedAt: z.number(),
+})
+const StoredClicks = z.object({ v, codes: z.array(z.string().check(z.regex(CODE_PATTERN))) })
+const StoredCampaign = z.object({ v, campaign: PublicCampaign })
+const StoredLink = z.object({ v, link: Link })
+
+function httpUrl(value: string, option: string): URL {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(
+      option,
+      `${option} must be an absolute http: or https: URL, not "${value.slice(0, 100)}".`,
+    )
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(option, `${option} must use http: or https:, not ${url.protocol}`)
+  }
+  return url
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createReferral(options: ReferralOptions) {
+  // --- options: every problem is a ConfigError before anything is stored or sent ----------
+  const key = parsePublicKey(options?.publicKey)
+  if (typeof options.apiBase !== 'string' || options.apiBase === '') {
+    throw new ConfigError('apiBase', 'apiBase is required: the base URL of the referral service.')
+  }
+  const apiBase = httpUrl(options.apiBase, 'apiBase').toString()
+  if (options.campaignId !== undefined && !CAMPAIGN_ID_PATTERN.test(options.campaignId)) {
+    throw new ConfigError(
+      'campaignId',
+      `campaignId must look like camp_..., not "${String(options.campaignId).slice(0, 80)}".`,
+    )
+  }
+  if (options.userId !== undefined) checkUserId(options.userId, 'userId')
+  const refParams = parseRefParams(options.refParam)
+  const host: Host = { ...browserHost, ...options.host }
+  if (options.host?.listen === undefined && options.host?.href !== undefined) {
+    host.listen = () => () => {}
+  }
+  if (options.landingUrl !== undefined) httpUrl(options.landingUrl, 'landingUrl')
+  if (options.theme !== undefined && !['light', 'dark', 'auto'].includes(options.theme)) {
+    throw new ConfigError(
+      'theme',
+      `theme must be light, dark or auto, not ${JSON.stringify(options.theme)}.`,
+    )
+  }
+  if (options.locale !== undefined) {
+    try {
+      Intl.getCanonicalLocales(options.locale)
+    } catch {
+      throw new ConfigError(
+        'locale',
+        `locale must be a language tag such as en-US, not ${JSON.stringify(options.locale)}.`,
+      )
+    }
+  }
+
+  const now = options.now ?? (() => Date.now())
+  const random = options.random ?? defaultRandom
+  const timers = options.timers ?? globalTimers
+  const storage = createSafeStorage(
+    options.storage === null ? undefined : (options.storage ?? defaultStorage()),
+    { quiet: options.storage === undefined && typeof window === 'undefined' },
+  )
+  const namespace = `referral:${key.mode}:${key.hash}:`
+  const tabId = randomId('t', random).slice(0, 12)
+  const events = createEmitter<ReferralEvents>()
+  const stores = createStores()
+  const api: ApiClient = createApiClient({ apiBase, publicKey: key.key, fetch: options.fetch, now })
+  const sender = createSender({
+    name: namespace,
+    tabId,
+    storage,
+    locks: options.locks === null ? undefined : (options.locks ?? host.locks),
+    now,
+    timers,
+  })
+  const cleanups: Array<() => void> = []
+  let destroyed = false
+  let userId = options.userId
+
+  const queue = createQueue({
+    storage,
+    namespace,
+    api,
+    sender,
+    now,
+    random,
+    timers,
+    tabId,
+    isOnline: () => host.isOnline(),
+    sendBeacon: host.sendBeacon,
+    ...(options.maxQueuedEvents === undefined ? {} : { maxEvents: options.maxQueuedEvents }),
+    ...(options.maxEventAgeMs === undefined ? {} : { maxAgeMs: options.maxEventAgeMs }),
+    emit: (name, payload) => {
+      if (name === 'change') refreshQueueState()
+      else (events.emit as (name: string, payload: unknown) => void)(name, payload)
+    },
+  })
+
+  function refreshQueueState() {
+    stores.$queueSize.set(queue.size())
+    const connection = queue.connection()
+    const current = stores.$connection.get()
+    if (JSON.stringify(current) !== JSON.stringify(connection)) stores.$connection.set(connection)
+  }
+
+  const read = <S extends z.ZodMiniType>(schema: S, name: string): z.infer<S> | null => {
+    const storageKey = namespace + name
+    const raw = readJson(storage, storageKey)
+    if (raw === null) return null
+    const parsed = schema.safeParse(raw)
+    if (parsed.success) return parsed.data
+    storage.remove(storageKey) // broken or foreign: discarded
+    return null
+  }
+  const write = (name: string, value: object) =>
+    storage.set(namespace + name, JSON.stringify({ v: 1, ...value }))
+
+  const fail = (error: Error) => {
+    events.emit('error', { error })
+  }
+
+  // --- visitor and attribution -------------------------------------------------------------
+
+  function visitorId(): string {
+    const stored = read(StoredVisitor, 'visitor')
+    if (stored) return stored.id
+    const id = randomId('v', random)
+    write('visitor', { id })
+    return id
+  }
+
+  function attributionWindowMs(): number {
+    const state = stores.$campaign.get()
+    const days =
+      state.status === 'ready'
+        ? attributionWindowDays(state.campaign.attributionWindow)
+        : Number.NaN
+    return (Number.isFinite(days) ? days : DEFAULT_ATTRIBUTION_DAYS) * DAY
+  }
+
+  function getAttribution(): Attribution | null {
+    const stored = read(StoredAttribution, 'attribution')
+    if (!stored) return null
+    if (now() - stored.capturedAt > attributionWindowMs()) {
+      storage.remove(`${namespace}attribution`)
+      stores.$attribution.set(null)
+      return null
+    }
+    return {
+      code: stored.code,
+      visitorId: visitorId(),
+      capturedAt: new Date(stored.capturedAt).toISOString(),
+    }
+  }
+
+  function enqueue(event: Omit<TrackedEvent, 'id' | 'visitorId' | 'occurredAt'>) {
+    queue.enqueue({
+      id: randomId('e', random),
+      visitorId: visitorId(),
+      occurredAt: new Date(now()).toISOString(),
+      ...event,
+    })
+  }
+
+  /** A visitor arrived through a link: remember the code, and record one click per code. */
+  function capture(code: string) {
+    write('attribution', { code, capturedAt: now() })
+    const clicked = read(StoredClicks, 'clicks')?.codes ?? []
+    if (!clicked.includes(code)) {
+      write('clicks', { codes: [...clicked, code].slice(-REMEMBERED_CLICKS) })
+      enqueue({ type: 'click', code })
+    }
+    stores.$attribution.set(getAttribution())
+  }
+
+  // --- campaign and link ----------------------------------------------------------------------
+
+  const campaignCacheName = `campaign:${options.campaignId ?? 'newest'}`
+
+  async function loadCampaign() {
+    const cached = read(StoredCampaign, campaignCacheName)
+    // Render from cache at once; revalidate behind it.
+    if (cached && stores.$campaign.get().status !== 'ready') setCampaign(cached.campaign)
+    try {
+      const campaign =
+        options.campaignId === undefined
+          ? await api.newestActiveCampaign()
+          : await api.campaign(options.campaignId)
+      if (destroyed) return
+      if (campaign && campaign.status === 'active') {
+        write(campaignCacheName, { campaign })
+        setCampaign(campaign)
+      } else {
+        storage.remove(namespace + campaignCacheName)
+        setCampaign(null)
+      }
+    } catch (error) {
+      if (destroyed || !(error instanceof ApiError)) return
+      if (error.status === 404) {
+        storage.remove(namespace + campaignCacheName)
+        setCampaign(null)
+      } else if (!cached) {
+        stores.$campaign.set({ status: 'error', error })
+        fail(error)
+      }
+    }
+  }
+
+  function setCampaign(campaign: z.infer<typeof PublicCampaign> | null) {
+    const before = stores.$campaign.get()
+    const wasSettled = before.status === 'ready' || before.status === 'empty'
+    if (campaign) {
+      if (
+        before.status !== 'ready' ||
+        JSON.stringify(before.campaign) !== JSON.stringify(campaign)
+      ) {
+        stores.$campaign.set({ status: 'ready', campaign })
+      }
+    } else if (before.status !== 'empty') {
+      stores.$campaign.set({ status: 'empty' })
+    }
+    if (!wasSettled) events.emit('ready', { campaign })
+    stores.$attribution.set(getAttribution())
+    void loadLink()
+  }
+
+  function landingUrl(): URL | null {
+    if (options.landingUrl !== undefined) return new URL(options.landingUrl)
+    const href = host.href()
+    if (href === undefined) return null
+    const page = new URL(href)
+    return page.protocol === 'http:' || page.protocol === 'https:'
+      ? new URL(`${page.origin}/`)
+      : null
+  }
+
+  function shareLink(code: string): ReferralLink {
+    const url = landingUrl()
+    if (!url) {
+      throw new ConfigError(
+        'landingUrl',
+        'landingUrl is required where there is no page to link to.',
+      )
+    }
+    url.searchParams.set(refParams[0] ?? 'ref', code)
+    return { code, url: url.toString() }
+  }
+
+  let linkRequest: Promise<void> | null = null
+  function loadLink(): Promise<void> {
+    const campaignState = stores.$campaign.get()
+    const user = userId
+    if (user === undefined || campaignState.status !== 'ready') {
+      if (user === undefined) stores.$link.set({ status: 'idle' })
+      return Promise.resolve()
+    }
+    const campaignId = campaignState.campaign.id
+    const cacheName = `link:${campaignId}:${shortHash(user)}`
+    const current = stores.$link.get()
+    const cached = read(StoredLink, cacheName)
+    const setLink = (link: z.infer<typeof Link>) => {
+      const value = shareLink(link.code)
+      const before = stores.$link.get()
+      if (before.status !== 'ready' || before.link.url !== value.url) {
+        stores.$link.set({ status: 'ready', link: value })
+        events.emit('link', value)
+      }
+    }
+    try {
+      if (cached && cached.link.campaignId === campaignId && cached.link.referrerId === user) {
+        // A link never changes for its campaign and referrer: the cache needs no revalidation.
+        setLink(cached.link)
+        return Promise.resolve()
+      }
+      if (current.status !== 'ready') stores.$link.set({ status: 'loading' })
+    } catch (error) {
+      stores.$link.set({ status: 'error', error: error as Error })
+      fail(error as Error)
+      return Promise.resolve()
+    }
+    const request = (async () => {
+      try {
+        const link = await api.createLink(campaignId, user)
+        if (destroyed || userId !== user) return
+        write(cacheName, { link })
+        setLink(link)
+      } catch (error) {
+        if (destroyed || userId !== user) return
+        const failure = error instanceof Error ? error : new Error(String(error))
+        stores.$link.set({ status: 'error', error: failure })
+        fail(failure)
+      }
+    })()
+    linkRequest = request
+    return request
+  }
+
+  // --- public methods ---------------------------------------------------------------------
+
+  function checkUserId(value: unknown, option: string): asserts value is string {
+    if (typeof value !== 'string' || !REFERRER_ID_PATTERN.test(value)) {
+      throw new ConfigError(
+        option,
+        `${option} must be 1-128 letters, digits or _ . : @ -, not ${JSON.stringify(value)?.slice(0, 80)}.`,
+      )
+    }
+  }
+
+  function identify(id: string | null | undefined) {
+    if (id === null || id === undefined) {
+      userId = undefined
+      stores.$link.set({ status: 'idle' })
+      return
+    }
+    checkUserId(id, 'userId')
+    if (id === userId && stores.$link.get().status !== 'idle') return
+    userId = id
+    stores.$link.set({ status: 'loading' })
+    void loadLink()
+  }
+
+  /** Records an event. Never throws: bad input is reported on the console and as `error`. */
+  function track(type: 'signup' | 'click', properties: TrackProperties = {}): boolean {
+    try {
+      if (destroyed) throw new ConfigError('track', 'This widget was destroyed.')
+      if (type === 'click') {
+        if (typeof properties.code !== 'string' || !CODE_PATTERN.test(properties.code)) {
+          throw new ConfigError(
+            'code',
+            `track('click') needs a referral code of 8-12 letters or digits.`,
+          )
+        }
+        capture(properties.code)
+        return true
+      }
+      if (type === 'signup') {
+        checkUserId(properties.userId, 'userId')
+        const code = properties.code ?? getAttribution()?.code
+        if (code !== undefined && !CODE_PATTERN.test(code)) {
+          throw new ConfigError('code', 'code must be 8-12 letters or digits.')
+        }
+        enqueue({
+          type: 'signup',
+          userId: properties.userId,
+          ...(code === undefined ? {} : { code }),
+        })
+        return true
+      }
+      throw new ConfigError(
+        'type',
+        `track() takes 'signup' or 'click', not ${JSON.stringify(type)}.`,
+      )
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error))
+      logError(failure.message)
+      fail(failure)
+      return false
+    }
+  }
+
+  async function getLink(): Promise<ReferralLink> {
+    if (userId === undefined) {
+      throw new ConfigError(
+        'userId',
+        'getLink() needs a signed-in user: call identify(userId) first.',
+      )
+    }
+    for (;;) {
+      const state = stores.$link.get()
+      if (state.status === 'ready') return state.link
+      if (state.status === 'error') throw state.error
+      const campaign = stores.$campaign.get()
+      if (campaign.status === 'empty')
+        throw new ConfigError('campaignId', 'There is no active campaign to link to.')
+      if (campaign.status === 'error') throw campaign.error
+      await new Promise<void>((resolve) => {
+        const stop = [stores.$link.listen(() => done()), stores.$campaign.listen(() => done())]
+        function done() {
+          for (const unsubscribe of stop) unsubscribe()
+          resolve()
+        }
+      })
+      await linkRequest
+    }
+  }
+
+  // --- other tabs ---------------------------------------------------------------------------
+
+  const channel =
+    typeof BroadcastChannel === 'undefined'
+      ? undefined
+      : new BroadcastChannel(`${namespace}channel`)
+  const pendingFlushes = new Map<string, () => void>()
+  if (channel) {
+    // Node's BroadcastChannel would otherwise keep a server-side process alive.
+    ;(channel as { unref?: () => void }).unref?.()
+    channel.onmessage = (message: MessageEvent) => {
+      const data: unknown = message.data
+      if (typeof data !== 'object' || data === null || !('type' in data)) return
+      if (data.type === 'queued' && sender.isSender()) queue.kick()
+      if (data.type === 'flush' && 'id' in data && sender.isSender()) {
+        void queue.flush().then(() => channel.postMessage({ type: 'flushed', id: data.id }))
+      }
+      if (data.type === 'flushed' && 'id' in data && typeof data.id === 'string')
+        pendingFlushes.get(data.id)?.()
+    }
+    cleanups.push(() => channel.close())
+  }
+
+  async function flush(): Promise<void> {
+    await queue.flush()
+    if (sender.isSender() || !channel) return
+    // Not the sending tab: ask it to try, and settle when it answers or after a few seconds.
+    const id = randomId('f', random)
+    await new Promise<void>((resolve) => {
+      const timer = timers.setTimeout(finish, FLUSH_REQUEST_TIMEOUT_MS)
+      function finish() {
+        timers.clearTimeout(timer)
+        pendingFlushes.delete(id)
+        resolve()
+      }
+      pendingFlushes.set(id, finish)
+      channel.postMessage({ type: 'flush', id })
+    })
+  }
+
+  function forget() {
+    for (const storageKey of storage.keys(namespace)) storage.remove(storageKey)
+    stores.$attribution.set(null)
+    refreshQueueState()
+  }
+
+  function destroy() {
+    if (destroyed) return
+    destroyed = true
+    queue.destroy()
+    sender.release()
+    for (const cleanup of cleanups.splice(0)) cleanup()
+    for (const finish of pendingFlushes.values()) finish()
+    events.clear()
+  }
+
+  // --- start --------------------------------------------------------------------------------
+
+  const href = host.href()
+  if (href !== undefined) {
+    const code = readReferralCode(href, refParams)
+    if (code) capture(code)
+    const cleaned = options.cleanUrl === false ? null : withoutParams(href, refParams)
+    if (cleaned) host.replaceUrl(cleaned)
+  }
+  stores.$attribution.set(getAttribution())
+  refreshQueueState()
+  if (userId !== undefined) stores.$link.set({ status: 'loading' })
+
+  cleanups.push(
+    host.listen('online', () => {
+      refreshQueueState()
+      queue.kick()
+      if (stores.$campaign.get().status === 'error') void loadCampaign()
+    }),
+    host.listen('offline', refreshQueueState),
+    host.listen('pagehide', () => queue.beacon()),
+    host.listen('storage', (event) => {
+      const changed = (event as StorageEvent).key
+      if (changed !== null && !changed.startsWith(namespace)) return
+      refreshQueueState()
+      if (changed?.startsWith(`${namespace}q:`) && sender.isSender()) queue.kick()
+    }),
+  )
+  sender.onAcquire(() => queue.kick())
+  events.on('event:queued', () => {
+    if (!sender.isSender()) channel?.postMessage({ type: 'queued' })
+  })
+  void loadCampaign()
+  queue.kick()
+
+  return {
+    identify,
+    track,
+    getLink,
+    getAttribution,
+    on: events.on,
+    flush,
+    forget,
+    queueSize: () => queue.size(),
+    destroy,
+    ...stores,
+    /** The options as parsed, for the UI. */
+    config: {
+      mode: key.mode,
+      locale: options.locale ?? host.language ?? 'en',
+      theme: options.theme ?? 'auto',
+      refParams,
+    },
+  }
+}
+
+export type Referral = ReturnType<typeof createReferral>

@@ -1,0 +1,50 @@
+// What the core needs from the page it runs in. Defaults read the globals at call time; in Node
+// (server-side rendering, tests) every part is absent and the core does without it.
+import type { LockManagerLike } from '../queue/sender.ts'
+
+export interface Host {
+  /** The page's address, if there is a page. */
+  href(): string | undefined
+  /** Changes the address bar without a navigation (history.replaceState). */
+  replaceUrl(url: string): void
+  isOnline(): boolean
+  /** Subscribes to a window event; returns the unsubscribe function. */
+  listen(
+    name: 'online' | 'offline' | 'pagehide' | 'storage',
+    listener: (event: Event) => void,
+  ): () => void
+  locks: LockManagerLike | undefined
+  sendBeacon: ((url: string, body: string) => boolean) | undefined
+  language: string | undefined
+}
+
+const hasWindow = () =>
+  typeof window !== 'undefined' && typeof window.addEventListener === 'function'
+
+export const browserHost: Host = {
+  href: () => (typeof location === 'undefined' ? undefined : location.href),
+  replaceUrl: (url) => {
+    try {
+      history.replaceState(history.state, '', url)
+    } catch {}
+  },
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  listen: (name, listener) => {
+    if (!hasWindow()) return () => {}
+    window.addEventListener(name, listener)
+    return () => window.removeEventListener(name, listener)
+  },
+  get locks() {
+    return typeof navigator === 'undefined'
+      ? undefined
+      : (navigator.locks as LockManagerLike | undefined)
+  },
+  get sendBeacon() {
+    return typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function'
+      ? undefined
+      : (url: string, body: string) => navigator.sendBeacon(url, body)
+  },
+  get language() {
+    return typeof navigator === 'undefined' ? undefined : navigator.language
+  },
+}

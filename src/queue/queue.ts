@@ -1,0 +1,437 @@
+// The durable event queue. An event is written to storage before any request is made and is
+// removed only when the service has confirmed it (accepted or duplicate) or refused it for good.
+// Producers (any tab) write chunks that never change afterwards; only the sending tab rewrites
+// or removes chunks, so tabs never overwrite each other's writes.
+import * as z from 'zod/mini'
+import type { ApiClient } from '../api/client.ts'
+import { ApiError } from '../api/errors.ts'
+import { MAX_EVENTS_PER_REQUEST, TrackedEvent } from '../api/schemas.ts'
+import { warn, warnOnce } from '../core/log.ts'
+import { BACKOFF_CAP_MS, backoffMs, MAX_RETRY_AFTER_MS } from './retry.ts'
+import type { Sender } from './sender.ts'
+import { readJson, type SafeStorage } from './storage.ts'
+import type { Timers } from './timers.ts'
+
+const VERSION = 1
+
+const QueuedEvent = z.object({
+  ...TrackedEvent.shape,
+  queuedAt: z.number(),
+  attempts: z.number(),
+})
+export type QueuedEvent = z.infer<typeof QueuedEvent>
+
+const Chunk = z.object({ v: z.literal(VERSION), events: z.array(QueuedEvent) })
+
+const Delivery = z.object({
+  v: z.literal(VERSION),
+  /** Set by a 429: no request before this time. */
+  pausedUntil: z.number(),
+  /** Failed tries in a row (network, 408, 5xx): drives the backoff. */
+  attempt: z.number(),
+  nextAttemptAt: z.number(),
+})
+type Delivery = z.infer<typeof Delivery>
+
+export type DropReason = 'rejected' | 'expired' | 'overflow'
+
+export interface QueueEvents {
+  'event:queued': { event: TrackedEvent }
+  'event:sent': { event: TrackedEvent; status: 'accepted' | 'duplicate' }
+  'event:dropped': {
+    event: TrackedEvent
+    reason: DropReason
+    error?: { code: string; message: string }
+  }
+  ratelimited: { until: number }
+  change: undefined
+}
+
+export type Connection =
+  | { state: 'online' }
+  | { state: 'offline' }
+  | { state: 'rate-limited'; until: number }
+  | { state: 'retrying'; at: number }
+
+export interface QueueOptions {
+  storage: SafeStorage
+  /** The storage namespace, e.g. `referral:test:abc123:`. */
+  namespace: string
+  api: Pick<ApiClient, 'sendEvents' | 'beacon'>
+  sender: Sender
+  now: () => number
+  random: () => number
+  timers: Timers
+  isOnline: () => boolean
+  emit: <K extends keyof QueueEvents>(name: K, payload: QueueEvents[K]) => void
+  /** Unique per page, to name chunks. */
+  tabId: string
+  maxEvents?: number
+  maxAgeMs?: number
+  /** navigator.sendBeacon, when the page has it. */
+  sendBeacon?: ((url: string, body: string) => boolean) | undefined
+}
+
+export const DEFAULT_MAX_EVENTS = 1000
+export const DEFAULT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+
+const IDLE: Delivery = { v: VERSION, pausedUntil: 0, attempt: 0, nextAttemptAt: 0 }
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createQueue(options: QueueOptions) {
+  const { storage, namespace, api, sender, now, timers, emit } = options
+  const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS
+  const chunkPrefix = `${namespace}q:`
+  const deliveryKey = `${namespace}delivery`
+
+  let pending: QueuedEvent[] = []
+  let persistScheduled = false
+  let chunkSeq = 0
+  let timer: unknown
+  let timerAt = 0
+  let running: Promise<void> | null = null
+  let destroyed = false
+  /** Ids of events in the request under way, so a second pass never sends them twice. */
+  const inFlight = new Set<string>()
+
+  // --- storage ---------------------------------------------------------------------------
+
+  const readChunk = (key: string): QueuedEvent[] | null => {
+    const parsed = Chunk.safeParse(readJson(storage, key))
+    if (parsed.success) return parsed.data.events
+    // Broken, foreign or from another version: discarded, never trusted.
+    storage.remove(key)
+    warnOnce('Discarded queue data in storage that was broken or from another version.')
+    return null
+  }
+
+  const writeChunk = (key: string, events: readonly QueuedEvent[]) => {
+    if (events.length === 0) storage.remove(key)
+    else storage.set(key, JSON.stringify({ v: VERSION, events }))
+  }
+
+  const readDelivery = (): Delivery => {
+    const parsed = Delivery.safeParse(readJson(storage, deliveryKey))
+    return parsed.success ? parsed.data : IDLE
+  }
+
+  const writeDelivery = (delivery: Delivery) => {
+    if (delivery.pausedUntil === 0 && delivery.attempt === 0) storage.remove(deliveryKey)
+    else storage.set(deliveryKey, JSON.stringify(delivery))
+  }
+
+  /** Writes what `track` gathered in this task as one chunk: one storage write per burst. */
+  const persist = () => {
+    persistScheduled = false
+    if (pending.length === 0) return
+    const events = pending
+    pending = []
+    chunkSeq += 1
+    const key = `${chunkPrefix}${now().toString(36)}-${options.tabId}-${chunkSeq}`
+    writeChunk(key, events)
+    emit('change', undefined)
+  }
+
+  /** Chunks this page may send: all of them in the sending tab, else only its memory-only ones. */
+  const sendableChunks = () => {
+    const all = storage.keys(chunkPrefix).sort()
+    return sender.isSender() ? all : all.filter((key) => storage.isVolatile(key))
+  }
+
+  /** Reads the sendable events in queue order, applying the age and count bounds. */
+  const load = () => {
+    const at = now()
+    const chunks = new Map<string, QueuedEvent[]>()
+    for (const key of sendableChunks()) {
+      const events = readChunk(key)
+      if (events) chunks.set(key, events)
+    }
+    const expired: QueuedEvent[] = []
+    for (const [key, events] of chunks) {
+      const fresh = events.filter((event) => at - event.queuedAt <= maxAgeMs)
+      if (fresh.length !== events.length) {
+        expired.push(...events.filter((event) => at - event.queuedAt > maxAgeMs))
+        chunks.set(key, fresh)
+        writeChunk(key, fresh)
+      }
+    }
+    dropped(expired, 'expired')
+
+    const ordered = [...chunks].flatMap(([key, events]) => events.map((event) => ({ key, event })))
+    ordered.sort((a, b) => a.event.queuedAt - b.event.queuedAt)
+    const overflow = ordered.length - maxEvents
+    if (overflow > 0) {
+      const oldest = new Set(ordered.slice(0, overflow).map((entry) => entry.event.id))
+      remove(chunks, oldest)
+      dropped(
+        ordered.slice(0, overflow).map((entry) => entry.event),
+        'overflow',
+      )
+      ordered.splice(0, overflow)
+    }
+    return { chunks, ordered }
+  }
+
+  /** Removes events by id from the chunks that hold them, rewriting only those chunks. */
+  const remove = (chunks: Map<string, QueuedEvent[]>, ids: ReadonlySet<string>) => {
+    for (const [key, events] of chunks) {
+      const kept = events.filter((event) => !ids.has(event.id))
+      if (kept.length !== events.length) {
+        chunks.set(key, kept)
+        writeChunk(key, kept)
+      }
+    }
+  }
+
+  const stripped = ({
+    queuedAt: _queuedAt,
+    attempts: _attempts,
+    ...event
+  }: QueuedEvent): TrackedEvent => event
+
+  const dropped = (
+    events: readonly QueuedEvent[],
+    reason: DropReason,
+    error?: { code: string; message: string },
+  ) => {
+    if (events.length === 0) return
+    const why =
+      reason === 'expired'
+        ? `older than ${Math.round(maxAgeMs / 3_600_000)} hours`
+        : reason === 'overflow'
+          ? `over the queue's bound of ${maxEvents} events`
+          : `refused by the service${error ? ` (${error.code}: ${error.message})` : ''}`
+    warn(`Dropped ${events.length} event${events.length === 1 ? '' : 's'}: ${why}.`)
+    for (const event of events) {
+      emit('event:dropped', { event: stripped(event), reason, ...(error ? { error } : {}) })
+    }
+  }
+
+  // --- sending ---------------------------------------------------------------------------
+
+  const schedule = (at: number) => {
+    if (destroyed) return
+    if (timer !== undefined && timerAt <= at) return
+    if (timer !== undefined) timers.clearTimeout(timer)
+    timerAt = at
+    timer = timers.setTimeout(
+      () => {
+        timer = undefined
+        void flush()
+      },
+      Math.max(0, at - now()),
+    )
+  }
+
+  /**
+   * A stored pause or retry time further ahead than any policy allows was written before the
+   * clock jumped backwards: it is treated as due, so the queue keeps moving.
+   */
+  const due = (at: number, longest: number) => {
+    const wait = at - now()
+    return wait <= 0 || wait > longest ? 0 : wait
+  }
+
+  const connection = (): Connection => {
+    if (!options.isOnline()) return { state: 'offline' }
+    const delivery = readDelivery()
+    if (due(delivery.pausedUntil, MAX_RETRY_AFTER_MS) > 0) {
+      return { state: 'rate-limited', until: delivery.pausedUntil }
+    }
+    if (due(delivery.nextAttemptAt, BACKOFF_CAP_MS) > 0)
+      return { state: 'retrying', at: delivery.nextAttemptAt }
+    return { state: 'online' }
+  }
+
+  /** One pass over the queue: batches of up to 100 until it is empty or a request fails. */
+  async function pass(): Promise<void> {
+    persist()
+    if (!options.isOnline()) return // no request, no attempt used; `online` flushes again
+    let delivery = readDelivery()
+    const pause = due(delivery.pausedUntil, MAX_RETRY_AFTER_MS)
+    if (pause > 0) {
+      schedule(now() + pause)
+      return
+    }
+
+    for (;;) {
+      if (destroyed) return
+      const { chunks, ordered } = load()
+      const batch = ordered
+        .filter((entry) => !inFlight.has(entry.event.id))
+        .slice(0, MAX_EVENTS_PER_REQUEST)
+        .map((entry) => entry.event)
+      if (batch.length === 0) {
+        emit('change', undefined)
+        return
+      }
+      // Re-checked before each send: another tab may have taken over.
+      if (!sender.isSender() && !batch.every((event) => volatileIds(chunks).has(event.id))) return
+
+      for (const event of batch) inFlight.add(event.id)
+      let results: Awaited<ReturnType<ApiClient['sendEvents']>>['results']
+      try {
+        results = (await api.sendEvents(batch.map(stripped))).results
+      } catch (error) {
+        const failure =
+          error instanceof ApiError
+            ? error
+            : new ApiError({
+                status: 0,
+                type: 'network_error',
+                code: 'network_error',
+                message: String(error),
+              })
+        const fresh = load().chunks
+        if (failure.status === 429) {
+          const wait = failure.retryAfterMs || backoffMs(delivery.attempt, options.random()) || 1000
+          delivery = { ...delivery, pausedUntil: now() + wait }
+          writeDelivery(delivery)
+          emit('ratelimited', { until: delivery.pausedUntil })
+          schedule(delivery.pausedUntil)
+        } else if (failure.retryable) {
+          if (options.isOnline()) {
+            bumpAttempts(fresh, batch)
+            const attempt = delivery.attempt + 1
+            delivery = {
+              ...delivery,
+              attempt,
+              nextAttemptAt: now() + backoffMs(attempt, options.random()),
+            }
+            writeDelivery(delivery)
+            schedule(delivery.nextAttemptAt)
+          }
+        } else {
+          // A final answer (400, 401, 403, 404, 413...): these events can never succeed.
+          remove(fresh, new Set(batch.map((event) => event.id)))
+          dropped(batch, 'rejected', { code: failure.code, message: failure.message })
+        }
+        emit('change', undefined)
+        if (failure.retryable) return
+        continue
+      } finally {
+        for (const event of batch) inFlight.delete(event.id)
+      }
+
+      const byId = new Map(batch.map((event) => [event.id, event]))
+      const done = new Set<string>()
+      const refused: Array<{ event: QueuedEvent; error: { code: string; message: string } }> = []
+      for (const result of results) {
+        const event = result.id === null ? undefined : byId.get(result.id)
+        if (!event) continue
+        done.add(event.id)
+        if (result.status === 'rejected') {
+          refused.push({ event, error: result.error ?? { code: 'rejected', message: 'Rejected.' } })
+        }
+      }
+      remove(load().chunks, done)
+      if (delivery.attempt !== 0 || delivery.pausedUntil !== 0) {
+        delivery = IDLE
+        writeDelivery(delivery)
+      }
+      for (const result of results) {
+        const event = result.id === null ? undefined : byId.get(result.id)
+        if (event && result.status !== 'rejected')
+          emit('event:sent', { event: stripped(event), status: result.status })
+      }
+      for (const { event, error } of refused) dropped([event], 'rejected', error)
+      emit('change', undefined)
+      // An answer that confirmed nothing would loop forever: leave the rest for the next pass.
+      if (done.size === 0) return
+    }
+  }
+
+  const volatileIds = (chunks: Map<string, QueuedEvent[]>) => {
+    const ids = new Set<string>()
+    for (const [key, events] of chunks)
+      if (storage.isVolatile(key)) for (const e of events) ids.add(e.id)
+    return ids
+  }
+
+  const bumpAttempts = (chunks: Map<string, QueuedEvent[]>, batch: readonly QueuedEvent[]) => {
+    const ids = new Set(batch.map((event) => event.id))
+    for (const [key, events] of chunks) {
+      if (!events.some((event) => ids.has(event.id))) continue
+      const next = events.map((event) =>
+        ids.has(event.id) ? { ...event, attempts: event.attempts + 1 } : event,
+      )
+      chunks.set(key, next)
+      writeChunk(key, next)
+    }
+  }
+
+  /** Tries the queue once, now; concurrent calls share the pass under way. */
+  function flush(): Promise<void> {
+    if (destroyed) return Promise.resolve()
+    if (!running) {
+      running = pass().finally(() => {
+        running = null
+      })
+    }
+    return running
+  }
+
+  /** Like flush, but waits for a 429's Retry-After to end first. */
+  async function flushRespectingPause(): Promise<void> {
+    persist()
+    const pause = options.isOnline() ? due(readDelivery().pausedUntil, MAX_RETRY_AFTER_MS) : 0
+    if (pause > 0) {
+      await new Promise<void>((resolve) => timers.setTimeout(resolve, pause))
+    }
+    // A backoff timer is not waited for: flush() tries at once.
+    const delivery = readDelivery()
+    if (delivery.nextAttemptAt !== 0) writeDelivery({ ...delivery, nextAttemptAt: 0 })
+    await flush()
+  }
+
+  return {
+    enqueue(event: TrackedEvent) {
+      pending.push({ ...event, queuedAt: now(), attempts: 0 })
+      emit('event:queued', { event })
+      if (!persistScheduled) {
+        persistScheduled = true
+        queueMicrotask(() => {
+          if (destroyed) return
+          persist()
+          void flush()
+        })
+      }
+    },
+    flush: flushRespectingPause,
+    /** Tries once without waiting for any timer; used by start, `online` and the sender role. */
+    kick: () => void flush(),
+    /** Page hide: hands what is left to sendBeacon. The events stay stored until confirmed. */
+    beacon() {
+      persist()
+      if (!options.sendBeacon || !options.isOnline()) return
+      if (due(readDelivery().pausedUntil, MAX_RETRY_AFTER_MS) > 0) return
+      const { ordered } = load()
+      const events = ordered.map((entry) => stripped(entry.event))
+      for (let i = 0; i < events.length; i += MAX_EVENTS_PER_REQUEST) {
+        const { url, body } = api.beacon(events.slice(i, i + MAX_EVENTS_PER_REQUEST))
+        if (!options.sendBeacon(url, body)) break
+      }
+    },
+    /** Events stored (in any tab) or gathered, not yet confirmed by the service. */
+    size() {
+      let count = pending.length
+      for (const key of storage.keys(chunkPrefix)) {
+        const parsed = Chunk.safeParse(readJson(storage, key))
+        if (parsed.success) count += parsed.data.events.length
+      }
+      return count
+    },
+    connection,
+    /** For the first-party reader of the queue: the stored events, oldest first. */
+    storedEvents: () => load().ordered.map((entry) => entry.event),
+    destroy() {
+      persist()
+      destroyed = true
+      if (timer !== undefined) timers.clearTimeout(timer)
+      timer = undefined
+    },
+  }
+}
+
+export type Queue = ReturnType<typeof createQueue>

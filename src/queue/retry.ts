@@ -1,0 +1,37 @@
+// Retry policy as pure functions, so tests can assert exact delays.
+
+/** The longest pause a Retry-After can impose; anything longer is taken as this. */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000
+export const BACKOFF_BASE_MS = 1000
+export const BACKOFF_CAP_MS = 60 * 1000
+
+/**
+ * Milliseconds to wait from a Retry-After header: delay-seconds or an HTTP-date.
+ * Missing, garbage, negative or past values mean no wait; absurdly long ones are capped.
+ */
+export function retryAfterMs(header: string | null | undefined, now: number): number {
+  const value = header?.trim()
+  if (!value) return 0
+  let ms: number
+  if (/^\d+$/.test(value)) {
+    ms = Number(value) * 1000
+  } else {
+    // Only date-like text: Date.parse accepts odd inputs such as "1" or "  2".
+    if (!/^[A-Za-z]{3},? /.test(value)) return 0
+    const at = Date.parse(value)
+    if (Number.isNaN(at)) return 0
+    ms = at - now
+  }
+  if (!Number.isFinite(ms) || ms <= 0) return 0
+  return Math.min(ms, MAX_RETRY_AFTER_MS)
+}
+
+/**
+ * Exponential backoff with full jitter: a uniformly random wait between 0 and
+ * min(cap, base * 2^attempt). `random` returns a number in [0, 1).
+ */
+export function backoffMs(attempt: number, random: number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt))
+  const jitter = Math.min(Math.max(random, 0), 1)
+  return Math.floor(ceiling * jitter)
+}

@@ -1,0 +1,121 @@
+import { warnOnce } from '../core/log.ts'
+
+/** The part of the Web Storage interface the widget uses. */
+export interface StorageLike {
+  readonly length: number
+  key(index: number): string | null
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+/**
+ * Storage that never throws. Writes that the backing storage refuses (quota, private modes,
+ * blocked storage) are kept in memory instead, with a single warning; with no storage at all,
+ * everything lives in memory. `isVolatile` tells which keys only this page holds.
+ */
+export interface SafeStorage {
+  get(key: string): string | null
+  set(key: string, value: string): void
+  remove(key: string): void
+  /** Keys that start with `prefix`, from storage and memory. */
+  keys(prefix: string): string[]
+  isVolatile(key: string): boolean
+  /** How many times a write reached the storage or memory, for the benchmark and tests. */
+  readonly writes: number
+}
+
+const NO_STORAGE =
+  'Storage is not available (private mode or blocked); events are kept in memory for this page only.'
+const WRITE_REFUSED =
+  'Storage refused a write (full or blocked); events are kept in memory for this page until they are sent.'
+
+/** The page's localStorage, or undefined when reading it throws or it does not exist. */
+export function defaultStorage(): StorageLike | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage
+  } catch {
+    return undefined
+  }
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createSafeStorage(
+  backing: StorageLike | undefined,
+  { quiet = false } = {},
+): SafeStorage {
+  const memory = new Map<string, string>()
+  const store = backing
+  let writes = 0
+  if (!store && !quiet) warnOnce(NO_STORAGE)
+
+  const attempt = <T>(action: (storage: StorageLike) => T, fallback: T): T => {
+    if (!store) return fallback
+    try {
+      return action(store)
+    } catch {
+      return fallback
+    }
+  }
+
+  return {
+    get: (key) => memory.get(key) ?? attempt((s) => s.getItem(key), null),
+    set: (key, value) => {
+      writes += 1
+      const stored = attempt((s) => {
+        s.setItem(key, value)
+        return true
+      }, false)
+      if (stored) {
+        memory.delete(key)
+      } else {
+        if (store) warnOnce(WRITE_REFUSED)
+        memory.set(key, value)
+      }
+    },
+    remove: (key) => {
+      memory.delete(key)
+      attempt((s) => s.removeItem(key), undefined)
+    },
+    keys: (prefix) => {
+      const found = new Set<string>()
+      attempt((s) => {
+        for (let i = 0; i < s.length; i++) {
+          const key = s.key(i)
+          if (key?.startsWith(prefix)) found.add(key)
+        }
+      }, undefined)
+      for (const key of memory.keys()) if (key.startsWith(prefix)) found.add(key)
+      return [...found]
+    },
+    isVolatile: (key) => memory.has(key),
+    get writes() {
+      return writes
+    },
+  }
+}
+
+/** A Web Storage-like object in memory: for tests, Node and server-side rendering. */
+export function createMemoryStorage(): StorageLike {
+  const items = new Map<string, string>()
+  return {
+    get length() {
+      return items.size
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+  }
+}
+
+/** Reads a JSON value, or null when it is absent, too large or not JSON. */
+export function readJson(storage: SafeStorage, key: string, maxLength = 2_000_000): unknown {
+  const raw = storage.get(key)
+  if (raw === null || raw.length > maxLength) return null
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return null
+  }
+}

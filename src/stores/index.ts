@@ -1,0 +1,43 @@
+// The state the UI reads. Logic lives in the core; components render these and call actions.
+import { atom } from 'nanostores'
+import type { ApiError } from '../api/errors.ts'
+import type { PublicCampaign } from '../api/schemas.ts'
+import type { Connection } from '../queue/queue.ts'
+
+export type CampaignState =
+  | { status: 'loading' }
+  | { status: 'ready'; campaign: PublicCampaign }
+  /** No active campaign. */
+  | { status: 'empty' }
+  | { status: 'error'; error: ApiError }
+
+export interface ReferralLink {
+  code: string
+  url: string
+}
+
+export type LinkState =
+  /** No signed-in user yet. */
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; link: ReferralLink }
+  | { status: 'error'; error: ApiError | Error }
+
+export interface Attribution {
+  code: string
+  visitorId: string
+  capturedAt: string
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createStores() {
+  return {
+    $campaign: atom<CampaignState>({ status: 'loading' }),
+    $link: atom<LinkState>({ status: 'idle' }),
+    $attribution: atom<Attribution | null>(null),
+    $queueSize: atom(0),
+    $connection: atom<Connection>({ state: 'online' }),
+  }
+}
+
+export type ReferralStores = ReturnType<typeof createStores>
