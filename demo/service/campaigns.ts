@@ -18,34 +18,29 @@ import { parseOrThrow } from './validate.ts'
 
 export const newCampaignId = () => `camp_${randomBytes(12).toString('base64url')}`
 
-export function publicView(campaign: Campaign): PublicCampaign {
-  const {
-    id,
-    name,
-    status,
-    rewardTrigger,
-    referrerReward,
-    referredReward,
-    attributionWindow,
-    createdAt,
-  } = campaign
-  return {
-    id,
-    name,
-    status,
-    rewardTrigger,
-    referrerReward,
-    referredReward,
-    attributionWindow,
-    createdAt,
-  }
+const LIST_FIELDS = [
+  'id',
+  'name',
+  'status',
+  'rewardTrigger',
+  'referrerReward',
+  'referredReward',
+  'createdAt',
+] as const
+const PUBLIC_FIELDS = [...LIST_FIELDS, 'attributionWindow'] as const
+/** The seed's field table: the create response carries these (stats are detail only). */
+const CREATE_FIELDS = ['id', 'name', 'status', 'createdAt'] as const
+
+function pick<T, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>
+  for (const key of keys) picked[key] = value[key]
+  return picked
 }
 
+/** What a public key sees of a campaign. */
+export const publicView = (campaign: Campaign): PublicCampaign => pick(campaign, PUBLIC_FIELDS)
 /** The fields the seed lists for a secret key's list. */
-function listView(campaign: Campaign) {
-  const { id, name, status, rewardTrigger, referrerReward, referredReward, createdAt } = campaign
-  return { id, name, status, rewardTrigger, referrerReward, referredReward, createdAt }
-}
+const listView = (campaign: Campaign) => pick(campaign, LIST_FIELDS)
 
 /** Allowed status moves; staying in place is always allowed (a no-op). */
 const NEXT_STATUSES: Record<CampaignStatus, readonly CampaignStatus[]> = {
@@ -146,9 +141,7 @@ export function campaignRoutes(store: Store, clock: Clock) {
     const input = parseOrThrow(CampaignCreate, requireObject(await jsonBody(c)))
     const campaign = buildCampaign(input, newCampaignId(), clock.now())
     store.insertCampaign(c.get('apiKey'), campaign)
-    // The seed's field table: the create response carries these four (stats are detail only).
-    const { id, name, status, createdAt } = campaign
-    return c.json({ id, name, status, createdAt }, 201)
+    return c.json(pick(campaign, CREATE_FIELDS), 201)
   })
 
   routes.get('/:id', (c) => {

@@ -2,7 +2,7 @@
 // demo page's controls.
 import { describe, expect, test } from 'vitest'
 import type { PublicCampaign } from '../../src/api/schemas.ts'
-import { DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, setup } from './helpers.ts'
+import { createCampaign, DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, setup } from './helpers.ts'
 
 const SK = DEMO_KEYS.acme.skTest
 const PK = DEMO_KEYS.acme.pkTest
@@ -10,17 +10,9 @@ const PK = DEMO_KEYS.acme.pkTest
 describe('public keys and cursors', () => {
   test('a public key cannot use a paused campaign as a cursor to learn that it exists', async () => {
     const { call } = setup()
-    const created = await call<{ id: string }>('POST', '/v1/campaigns', {
-      key: SK,
-      body: {
-        name: 'Hidden',
-        rewardTrigger: 'signup',
-        referrerReward: { type: 'credit', amount: 1 },
-        referredReward: { type: 'credit', amount: 1 },
-      },
-    })
-    await call('PATCH', `/v1/campaigns/${created.body.id}`, { key: SK, body: { status: 'paused' } })
-    const paused = await call('GET', `/v1/campaigns?startingAfter=${created.body.id}`, { key: PK })
+    const id = await createCampaign(call, { name: 'Hidden' })
+    await call('PATCH', `/v1/campaigns/${id}`, { key: SK, body: { status: 'paused' } })
+    const paused = await call('GET', `/v1/campaigns?startingAfter=${id}`, { key: PK })
     const unknown = await call('GET', '/v1/campaigns?startingAfter=camp_0000000000000000', {
       key: PK,
     })
@@ -29,7 +21,7 @@ describe('public keys and cursors', () => {
     // The secret key still pages from it.
     const page = await call<{ data: PublicCampaign[] }>(
       'GET',
-      `/v1/campaigns?startingAfter=${created.body.id}`,
+      `/v1/campaigns?startingAfter=${id}`,
       { key: SK },
     )
     expect(page.body.data.map((c) => c.id)).toEqual([DEMO_CAMPAIGNS.acme])

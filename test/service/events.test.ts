@@ -3,7 +3,17 @@
 
 import { describe, expect, it } from 'vitest'
 import type { Campaign, EventResult, Link } from '../../src/api/schemas.ts'
-import { DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, HOUR, MINUTE, SECOND, setup } from './helpers.ts'
+import {
+  createCampaign,
+  DAY,
+  DEMO_CAMPAIGNS,
+  DEMO_KEYS,
+  errorOf,
+  HOUR,
+  MINUTE,
+  SECOND,
+  setup,
+} from './helpers.ts'
 
 const ACME = DEMO_CAMPAIGNS.acme
 const { pkTest, skTest } = DEMO_KEYS.acme
@@ -64,26 +74,6 @@ async function makeLink(call: Call, referrerId: string, campaignId: string = ACM
   })
   expect([200, 201]).toContain(answer.status)
   return answer.body.code
-}
-
-interface CampaignOptions {
-  attributionWindow?: string
-  limits?: { maxReferralsPerUser?: number; maxReferralsPerDay?: number }
-}
-
-async function createCampaign(call: Call, options: CampaignOptions = {}) {
-  const answer = await call<{ id: string }>('POST', '/v1/campaigns', {
-    key: skTest,
-    body: {
-      name: 'Events test campaign',
-      rewardTrigger: 'signup',
-      referrerReward: { type: 'credit', amount: 5 },
-      referredReward: { type: 'credit', amount: 5 },
-      ...options,
-    },
-  })
-  expect(answer.status).toBe(201)
-  return answer.body.id
 }
 
 async function stats(call: Call, campaignId: string = ACME) {

@@ -58,3 +58,24 @@ export function setup(options: Omit<ServiceOptions, 'clock'> = {}) {
 export function errorOf(answer: Answer): ErrorBody['error'] {
   return ErrorBody.parse(answer.body).error
 }
+
+type Call = ReturnType<typeof setup>['call']
+
+/** A new active campaign of org_acme's test mode, made with sk_test_acme; returns its id. */
+export async function createCampaign(
+  call: Call,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const answer = await call<{ id: string }>('POST', '/v1/campaigns', {
+    key: 'sk_test_acme',
+    body: {
+      name: 'Test campaign',
+      rewardTrigger: 'signup',
+      referrerReward: { type: 'credit', amount: 5 },
+      referredReward: { type: 'credit', amount: 5 },
+      ...fields,
+    },
+  })
+  if (answer.status !== 201) throw new Error(`creating a campaign answered ${answer.status}`)
+  return answer.body.id
+}

@@ -2,27 +2,12 @@
 
 import { describe, expect, it } from 'vitest'
 import type { Link } from '../../src/api/schemas.ts'
-import { DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, setup } from './helpers.ts'
+import { createCampaign, DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, setup } from './helpers.ts'
 
 const ACME = DEMO_CAMPAIGNS.acme
 const { pkTest, skTest, pkLive, skLive } = DEMO_KEYS.acme
 
 type Call = ReturnType<typeof setup>['call']
-
-/** A new active campaign of org_acme's test mode, made with sk_test_acme. */
-async function createCampaign(call: Call): Promise<string> {
-  const answer = await call<{ id: string }>('POST', '/v1/campaigns', {
-    key: skTest,
-    body: {
-      name: 'Links test campaign',
-      rewardTrigger: 'signup',
-      referrerReward: { type: 'credit', amount: 5 },
-      referredReward: { type: 'credit', amount: 5 },
-    },
-  })
-  expect(answer.status).toBe(201)
-  return answer.body.id
-}
 
 async function setStatus(call: Call, id: string, status: 'active' | 'paused' | 'archived') {
   const answer = await call('PATCH', `/v1/campaigns/${id}`, { key: skTest, body: { status } })
