@@ -40,17 +40,37 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { Authorization: `Bearer ${options.publicKey}` }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
-    let response: Response
-    try {
-      // A host fetch may throw synchronously; inside the try it is a network error like any other.
-      response = await doFetch(`${base}${path}`, {
+    let timer: unknown
+    // The whole exchange, body included, races the clock: a host fetch that ignores the abort
+    // signal, or a body that never ends, still times out.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort()
+        reject(new Error('timeout'))
+      }, timeoutMs)
+    })
+    const exchange = async () => {
+      // A host fetch may throw synchronously; inside the async function that is a rejection.
+      const response = await doFetch(`${base}${path}`, {
         method,
         headers,
         signal: controller.signal,
         credentials: 'omit',
         ...(body === undefined ? {} : { body: JSON.stringify(body), keepalive: true }),
       })
+      let payload: unknown
+      try {
+        payload = await response.json()
+      } catch (cause) {
+        if (controller.signal.aborted) throw cause
+        payload = undefined
+      }
+      return { response, payload }
+    }
+    let response: Response
+    let payload: unknown
+    try {
+      ;({ response, payload } = await Promise.race([exchange(), timeout]))
     } catch (cause) {
       throw new ApiError({
         status: 0,
@@ -62,14 +82,7 @@ export function createApiClient(options: ApiClientOptions) {
         cause,
       })
     } finally {
-      clearTimeout(timer)
-    }
-
-    let payload: unknown
-    try {
-      payload = await response.json()
-    } catch {
-      payload = undefined
+      clearTimeout(timer as ReturnType<typeof setTimeout>)
     }
 
     if (!response.ok) {

@@ -17,7 +17,8 @@ export function retryAfterMs(header: string | null | undefined, now: number): nu
     ms = Number(value) * 1000
   } else {
     // Only date-like text: Date.parse accepts odd inputs such as "1" or "  2".
-    if (!/^[A-Za-z]{3},? /.test(value)) return 0
+    // IMF-fixdate, RFC 850 and asctime forms all start with a weekday name.
+    if (!/^[A-Za-z]{3,9},? /.test(value)) return 0
     const at = Date.parse(value)
     if (Number.isNaN(at)) return 0
     ms = at - now

@@ -1,7 +1,8 @@
 // Which tab sends. One tab at a time holds the role for a key's namespace: with Web Locks it
 // holds an exclusive lock for its lifetime (released by the browser when the tab goes); without
-// them, a lease in storage with an expiry that the holder renews and everyone re-checks before
-// each send. Storage events arrive late, so nothing here trusts them to decide.
+// them, or when the lock manager refuses, a lease in storage with an expiry that the holder
+// renews and everyone re-checks before each send. Storage events arrive late, so nothing here
+// trusts them to decide.
 import type { SafeStorage } from './storage.ts'
 import type { Timers } from './timers.ts'
 
@@ -16,7 +17,7 @@ export interface LockManagerLike {
 export interface Sender {
   /** Checked before every send. */
   isSender(): boolean
-  /** Called when this tab becomes the sender. */
+  /** Called when this tab becomes the sender (at once if it already is). */
   onAcquire(listener: () => void): void
   release(): void
 }
@@ -57,71 +58,83 @@ export function createSender(options: {
 }): Sender {
   const { name, tabId, storage, now, timers } = options
   const listeners: Array<() => void> = []
-  let held = false
   let released = false
+  /** How the role is held: by a Web Lock, or by the storage lease. */
+  let mode: 'lock' | 'lease' = options.locks ? 'lock' : 'lease'
+  let lockHeld = false
+  let leaseHeld = false
+  let unlock = () => {}
+
   const acquired = () => {
     if (released) return
-    held = true
     for (const listener of listeners) listener()
   }
 
-  if (options.locks) {
-    let unlock = () => {}
-    const until = new Promise<void>((resolve) => {
-      unlock = resolve
-    })
-    options.locks
-      .request(`${name}sender`, { mode: 'exclusive' }, () => {
-        acquired()
-        return until
-      })
-      .catch(() => {})
-    return {
-      isSender: () => held && !released,
-      onAcquire: (listener) => void listeners.push(listener),
-      release: () => {
-        released = true
-        held = false
-        unlock()
-      },
-    }
-  }
-
-  const key = `${name}lease`
+  // --- the storage lease ------------------------------------------------------------------
+  const leaseKey = `${name}lease`
   // A lease that runs out further ahead than one term was written by a clock that has since
   // jumped backwards: it is treated as expired so the queue keeps moving.
   const valid = (lease: Lease | null, at: number) =>
     lease !== null && lease.expiresAt > at && lease.expiresAt <= at + LEASE_MS
   const ownsLease = () => {
-    const lease = readLease(storage, key)
+    const lease = readLease(storage, leaseKey)
     return lease?.owner === tabId && valid(lease, now())
   }
-
-  let timer: ReturnType<Timers['setTimeout']> | undefined
+  let timer: unknown
   const renew = () => {
     if (released) return
     const at = now()
-    const lease = readLease(storage, key)
+    const lease = readLease(storage, leaseKey)
     if (!valid(lease, at) || lease?.owner === tabId) {
-      storage.set(key, JSON.stringify({ owner: tabId, expiresAt: at + LEASE_MS }))
+      storage.set(leaseKey, JSON.stringify({ owner: tabId, expiresAt: at + LEASE_MS }))
     }
-    const wasHeld = held
-    held = ownsLease()
-    if (held && !wasHeld) acquired()
-    timer = timers.setTimeout(renew, held ? LEASE_MS / 3 : LEASE_MS / 2)
+    const wasHeld = leaseHeld
+    leaseHeld = ownsLease()
+    timer = timers.setTimeout(renew, leaseHeld ? LEASE_MS / 3 : LEASE_MS / 2)
     // In Node, renewing a lease is no reason to keep the process alive.
     ;(timer as { unref?: () => void } | undefined)?.unref?.()
+    if (leaseHeld && !wasHeld) acquired()
   }
-  renew()
+  const useLease = () => {
+    mode = 'lease'
+    renew()
+  }
+
+  // --- the Web Lock -------------------------------------------------------------------------
+  if (options.locks) {
+    const until = new Promise<void>((resolve) => {
+      unlock = resolve
+    })
+    try {
+      options.locks
+        .request(`${name}sender`, { mode: 'exclusive' }, () => {
+          lockHeld = true
+          acquired()
+          return until
+        })
+        .catch(() => {
+          // Refused (a sandboxed frame, a SecurityError): the lease still elects a sender.
+          if (!lockHeld && !released) useLease()
+        })
+    } catch {
+      useLease()
+    }
+  } else {
+    useLease()
+  }
 
   return {
-    isSender: () => !released && ownsLease(),
-    onAcquire: (listener) => void listeners.push(listener),
+    isSender: () => !released && (mode === 'lock' ? lockHeld : ownsLease()),
+    onAcquire: (listener) => {
+      listeners.push(listener)
+      if (!released && (mode === 'lock' ? lockHeld : leaseHeld)) listener()
+    },
     release: () => {
       released = true
-      held = false
+      lockHeld = false
+      unlock()
       if (timer !== undefined) timers.clearTimeout(timer)
-      if (readLease(storage, key)?.owner === tabId) storage.remove(key)
+      if (readLease(storage, leaseKey)?.owner === tabId) storage.remove(leaseKey)
     },
   }
 }

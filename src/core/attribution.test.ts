@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from '../api/errors.ts'
+import { parseRefParams, readReferralCode, withoutParams } from './attribution.ts'
+
+describe('readReferralCode', () => {
+  it('reads the code from the ref parameter', () => {
+    expect(readReferralCode('https://shop.example/?ref=ABCD1234', ['ref'])).toBe('ABCD1234')
+    expect(
+      readReferralCode('https://shop.example/pricing?utm=x&ref=abcd1234ef#plans', ['ref']),
+    ).toBe('abcd1234ef')
+  })
+
+  it('accepts 8 to 12 letters or digits and nothing else', () => {
+    const read = (value: string) =>
+      readReferralCode(`https://shop.example/?ref=${encodeURIComponent(value)}`, ['ref'])
+    expect(read('A1b2C3d4')).toBe('A1b2C3d4')
+    expect(read('A1b2C3d4E5f6')).toBe('A1b2C3d4E5f6')
+    expect(read('A1b2C3d')).toBeNull()
+    expect(read('A1b2C3d4E5f6g')).toBeNull()
+    expect(read('ABCD-1234')).toBeNull()
+    expect(read('<script>x')).toBeNull()
+    expect(read('ABCD 1234')).toBeNull()
+    expect(read('')).toBeNull()
+  })
+
+  it('is null when the parameter is absent, or only in the fragment', () => {
+    expect(readReferralCode('https://shop.example/?via=ABCD1234', ['ref'])).toBeNull()
+    expect(readReferralCode('https://shop.example/#ref=ABCD1234', ['ref'])).toBeNull()
+  })
+
+  it('is null, without throwing, for an address that is not an absolute URL', () => {
+    expect(readReferralCode('not a url?ref=ABCD1234', ['ref'])).toBeNull()
+    expect(readReferralCode('/relative?ref=ABCD1234', ['ref'])).toBeNull()
+  })
+
+  it('honours the configured parameter names, in their configured order', () => {
+    expect(readReferralCode('https://shop.example/?via=VIA12345', ['ref', 'via'])).toBe('VIA12345')
+    expect(
+      readReferralCode('https://shop.example/?via=VIA12345&ref=REF12345', ['ref', 'via']),
+    ).toBe('REF12345')
+    expect(
+      readReferralCode('https://shop.example/?via=VIA12345&ref=REF12345', ['via', 'ref']),
+    ).toBe('VIA12345')
+  })
+
+  it('skips malformed values and takes the first well-formed one', () => {
+    expect(readReferralCode('https://shop.example/?ref=bad&ref=GOOD1234', ['ref'])).toBe('GOOD1234')
+    expect(readReferralCode('https://shop.example/?ref=bad&via=GOOD1234', ['ref', 'via'])).toBe(
+      'GOOD1234',
+    )
+  })
+})
+
+describe('withoutParams', () => {
+  it('removes the parameter and keeps the path, other parameters and the fragment', () => {
+    expect(withoutParams('https://shop.example/pricing?plan=pro&ref=ABCD1234#faq', ['ref'])).toBe(
+      'https://shop.example/pricing?plan=pro#faq',
+    )
+  })
+
+  it('leaves no dangling "?" when it was the only parameter', () => {
+    expect(withoutParams('https://shop.example/pricing?ref=ABCD1234', ['ref'])).toBe(
+      'https://shop.example/pricing',
+    )
+  })
+
+  it('removes every configured parameter and every repeat of it', () => {
+    expect(
+      withoutParams('https://shop.example/?ref=A1234567&x=1&via=B1234567&ref=C1234567', [
+        'ref',
+        'via',
+      ]),
+    ).toBe('https://shop.example/?x=1')
+  })
+
+  it('is null when there is nothing to remove, so the address bar is left alone', () => {
+    expect(withoutParams('https://shop.example/?plan=pro', ['ref'])).toBeNull()
+    expect(withoutParams('https://shop.example/#ref=ABCD1234', ['ref'])).toBeNull()
+  })
+
+  it('is null, without throwing, for an address that is not an absolute URL', () => {
+    expect(withoutParams('/pricing?ref=ABCD1234', ['ref'])).toBeNull()
+  })
+
+  it("leaves the site's other parameters exactly as they were written", () => {
+    // Only the captured parameter is the widget's to remove; re-encoding the rest
+    // (%20 -> +, a bare flag -> flag=) can change what the site's own code reads.
+    expect(
+      withoutParams('https://shop.example/search?q=red%20shoes&sale&ref=ABCD1234&page=2', ['ref']),
+    ).toBe('https://shop.example/search?q=red%20shoes&sale&page=2')
+  })
+})
+
+describe('parseRefParams', () => {
+  it('defaults to ref', () => {
+    expect(parseRefParams(undefined)).toEqual(['ref'])
+  })
+
+  it('accepts one name or a comma-separated list, trimming spaces', () => {
+    expect(parseRefParams('via')).toEqual(['via'])
+    expect(parseRefParams('ref,via')).toEqual(['ref', 'via'])
+    expect(parseRefParams(' ref , via ')).toEqual(['ref', 'via'])
+    expect(parseRefParams('utm_ref,r.code,x-ref')).toEqual(['utm_ref', 'r.code', 'x-ref'])
+  })
+
+  it('accepts a list', () => {
+    expect(parseRefParams(['ref', ' via '])).toEqual(['ref', 'via'])
+  })
+
+  it.each([
+    ['empty', ''],
+    ['a trailing comma', 'ref,'],
+    ['a space inside', 'my ref'],
+    ['markup', '<ref>'],
+    ['an equals sign', 'ref=1'],
+    ['an empty list', []],
+    ['a list with an empty name', ['ref', '']],
+    ['a name over 64 characters', 'r'.repeat(65)],
+  ])('refuses %s with a ConfigError for refParam', (_, value) => {
+    let caught: unknown
+    try {
+      parseRefParams(value)
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(ConfigError)
+    if (!(caught instanceof ConfigError)) return
+    expect(caught.option).toBe('refParam')
+    expect(caught.message).toMatch(/refParam must be a parameter name/)
+  })
+})
