@@ -30,6 +30,8 @@ const Delivery = z.object({
   /** Failed tries in a row (network, 408, 5xx): drives the backoff. */
   attempt: z.number(),
   nextAttemptAt: z.number(),
+  /** When the pause or backoff was set: a clock now earlier than this has jumped backwards. */
+  since: z.number(),
 })
 type Delivery = z.infer<typeof Delivery>
 
@@ -74,8 +76,10 @@ export interface QueueOptions {
 
 export const DEFAULT_MAX_EVENTS = 1000
 export const DEFAULT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+/** How often a tab that may not send looks whether the stored events are still waiting. */
+const RECHECK_MS = 5000
 
-const IDLE: Delivery = { v: VERSION, pausedUntil: 0, attempt: 0, nextAttemptAt: 0 }
+const IDLE: Delivery = { v: VERSION, pausedUntil: 0, attempt: 0, nextAttemptAt: 0, since: 0 }
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createQueue(options: QueueOptions) {
@@ -127,10 +131,26 @@ export function createQueue(options: QueueOptions) {
     if (pending.length === 0) return
     const events = pending
     pending = []
-    chunkSeq += 1
-    const key = `${chunkPrefix}${now().toString(36)}-${options.tabId}-${chunkSeq}`
-    writeChunk(key, events)
+    // A burst beyond the bound loses its oldest events here, announced, before anything is written.
+    const overflow = events.length - maxEvents
+    if (overflow > 0) dropped(events.splice(0, overflow), 'overflow')
+    // Chunks of one request each keep every stored value small and every rewrite cheap.
+    for (let i = 0; i < events.length; i += MAX_EVENTS_PER_REQUEST) {
+      chunkSeq += 1
+      const key = `${chunkPrefix}${now().toString(36)}-${options.tabId}-${chunkSeq}`
+      writeChunk(key, events.slice(i, i + MAX_EVENTS_PER_REQUEST))
+    }
     emit('change', undefined)
+  }
+
+  /**
+   * Stored events that this page may not send (it is not the sender, or no tab is): looked at
+   * again after a while, so they go even if no other tab is left to send them.
+   */
+  const watchOthers = () => {
+    if (!sender.isSender() && storage.keys(chunkPrefix).some((key) => !storage.isVolatile(key))) {
+      schedule(now() + RECHECK_MS)
+    }
   }
 
   /** Chunks this page may send: all of them in the sending tab, else only its memory-only ones. */
@@ -225,22 +245,27 @@ export function createQueue(options: QueueOptions) {
   }
 
   /**
-   * A stored pause or retry time further ahead than any policy allows was written before the
-   * clock jumped backwards: it is treated as due, so the queue keeps moving.
+   * Milliseconds left of a stored pause or retry time. One further ahead than any policy allows,
+   * or set at a time that is now in the future, was written before the clock jumped backwards:
+   * it is treated as due, so the queue keeps moving (a 429 would simply pause it again).
    */
-  const due = (at: number, longest: number) => {
-    const wait = at - now()
-    return wait <= 0 || wait > longest ? 0 : wait
+  const due = (at: number, longest: number, since: number) => {
+    const current = now()
+    const wait = at - current
+    return wait <= 0 || wait > longest || current < since ? 0 : wait
   }
+  const pauseLeft = (delivery: Delivery) =>
+    due(delivery.pausedUntil, MAX_RETRY_AFTER_MS, delivery.since)
+  const backoffLeft = (delivery: Delivery) =>
+    due(delivery.nextAttemptAt, BACKOFF_CAP_MS, delivery.since)
 
   const connection = (): Connection => {
     if (!options.isOnline()) return { state: 'offline' }
     const delivery = readDelivery()
-    if (due(delivery.pausedUntil, MAX_RETRY_AFTER_MS) > 0) {
+    if (pauseLeft(delivery) > 0) {
       return { state: 'rate-limited', until: delivery.pausedUntil }
     }
-    if (due(delivery.nextAttemptAt, BACKOFF_CAP_MS) > 0)
-      return { state: 'retrying', at: delivery.nextAttemptAt }
+    if (backoffLeft(delivery) > 0) return { state: 'retrying', at: delivery.nextAttemptAt }
     return { state: 'online' }
   }
 
@@ -249,7 +274,7 @@ export function createQueue(options: QueueOptions) {
     persist()
     if (!options.isOnline()) return // no request, no attempt used; `online` flushes again
     let delivery = readDelivery()
-    const pause = due(delivery.pausedUntil, MAX_RETRY_AFTER_MS)
+    const pause = pauseLeft(delivery)
     if (pause > 0) {
       schedule(now() + pause)
       return
@@ -263,11 +288,18 @@ export function createQueue(options: QueueOptions) {
         .slice(0, MAX_EVENTS_PER_REQUEST)
         .map((entry) => entry.event)
       if (batch.length === 0) {
+        watchOthers()
         emit('change', undefined)
         return
       }
       // Re-checked before each send: another tab may have taken over.
-      if (!sender.isSender() && !batch.every((event) => volatileIds(chunks).has(event.id))) return
+      if (!sender.isSender()) {
+        const own = volatileIds(chunks)
+        if (!batch.every((event) => own.has(event.id))) {
+          watchOthers()
+          return
+        }
+      }
 
       for (const event of batch) inFlight.add(event.id)
       let results: Awaited<ReturnType<ApiClient['sendEvents']>>['results']
@@ -286,7 +318,7 @@ export function createQueue(options: QueueOptions) {
         const fresh = load().chunks
         if (failure.status === 429) {
           const wait = failure.retryAfterMs || backoffMs(delivery.attempt, options.random()) || 1000
-          delivery = { ...delivery, pausedUntil: now() + wait }
+          delivery = { ...delivery, pausedUntil: now() + wait, since: now() }
           writeDelivery(delivery)
           emit('ratelimited', { until: delivery.pausedUntil })
           schedule(delivery.pausedUntil)
@@ -298,6 +330,7 @@ export function createQueue(options: QueueOptions) {
               ...delivery,
               attempt,
               nextAttemptAt: now() + backoffMs(attempt, options.random()),
+              since: now(),
             }
             writeDelivery(delivery)
             schedule(delivery.nextAttemptAt)
@@ -375,7 +408,7 @@ export function createQueue(options: QueueOptions) {
   /** Like flush, but waits for a 429's Retry-After to end first. */
   async function flushRespectingPause(): Promise<void> {
     persist()
-    const pause = options.isOnline() ? due(readDelivery().pausedUntil, MAX_RETRY_AFTER_MS) : 0
+    const pause = options.isOnline() ? pauseLeft(readDelivery()) : 0
     if (pause > 0) {
       await new Promise<void>((resolve) => timers.setTimeout(resolve, pause))
     }
@@ -399,13 +432,16 @@ export function createQueue(options: QueueOptions) {
       }
     },
     flush: flushRespectingPause,
-    /** Tries once without waiting for any timer; used by start, `online` and the sender role. */
-    kick: () => void flush(),
+    /**
+     * Tries once without waiting for any timer; used by start, `online` and the sender role.
+     * In a microtask, so listeners attached right after start hear what the first pass says.
+     */
+    kick: () => queueMicrotask(() => void flush()),
     /** Page hide: hands what is left to sendBeacon. The events stay stored until confirmed. */
     beacon() {
       persist()
       if (!options.sendBeacon || !options.isOnline()) return
-      if (due(readDelivery().pausedUntil, MAX_RETRY_AFTER_MS) > 0) return
+      if (pauseLeft(readDelivery()) > 0) return
       const { ordered } = load()
       const events = ordered.map((entry) => stripped(entry.event))
       for (let i = 0; i < events.length; i += MAX_EVENTS_PER_REQUEST) {

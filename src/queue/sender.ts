@@ -85,10 +85,11 @@ export function createSender(options: {
     if (released) return
     const at = now()
     const lease = readLease(storage, leaseKey)
+    // Held until now only if the lease still says so: after a clock jump it may not.
+    const wasHeld = leaseHeld && lease?.owner === tabId && valid(lease, at)
     if (!valid(lease, at) || lease?.owner === tabId) {
       storage.set(leaseKey, JSON.stringify({ owner: tabId, expiresAt: at + LEASE_MS }))
     }
-    const wasHeld = leaseHeld
     leaseHeld = ownsLease()
     timer = timers.setTimeout(renew, leaseHeld ? LEASE_MS / 3 : LEASE_MS / 2)
     // In Node, renewing a lease is no reason to keep the process alive.
