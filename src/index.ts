@@ -1,6 +1,7 @@
-// The ESM entry: the headless core and its types. (The components join in the UI's issue.)
+// The ESM entry: the components, the headless core, and their types.
 export { ApiError, ConfigError } from './api/errors.ts'
 export type { PublicCampaign, TrackedEvent } from './api/schemas.ts'
+export { ReferralBanner, ReferralWidget, type ReferralWidgetProps } from './components.tsx'
 export {
   createReferral,
   type Referral,
@@ -12,3 +13,4 @@ export {
 export type { Connection, DropReason } from './queue/queue.ts'
 export { createMemoryStorage, type StorageLike } from './queue/storage.ts'
 export type { Attribution, CampaignState, LinkState, ReferralLink } from './stores/index.ts'
+export type { Messages } from './ui/messages/index.ts'

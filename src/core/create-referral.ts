@@ -59,6 +59,8 @@ export interface ReferralEvents extends Omit<QueueEvents, 'change'> {
   ready: { campaign: z.infer<typeof PublicCampaign> | null }
   link: ReferralLink
   error: { error: Error }
+  /** destroy() was called: the UI unmounts. */
+  destroyed: undefined
 }
 
 export type TrackProperties = { userId?: string; code?: string }
@@ -79,6 +81,7 @@ const StoredAttribution = z.object({
 const StoredClicks = z.object({ v, codes: z.array(z.string().check(z.regex(CODE_PATTERN))) })
 const StoredCampaign = z.object({ v, campaign: PublicCampaign })
 const StoredLink = z.object({ v, link: Link })
+const StoredBanner = z.object({ v, dismissed: z.array(z.string().check(z.regex(CODE_PATTERN))) })
 
 function httpUrl(value: string, option: string): URL {
   let url: URL
@@ -252,6 +255,7 @@ export function createReferral(options: ReferralOptions) {
       enqueue({ type: 'click', code })
     }
     stores.$attribution.set(getAttribution())
+    stores.$bannerDismissed.set(bannerDismissed())
   }
 
   // --- campaign and link ----------------------------------------------------------------------
@@ -505,9 +509,25 @@ export function createReferral(options: ReferralOptions) {
     })
   }
 
+  function bannerDismissed(): boolean {
+    const code = getAttribution()?.code
+    return code !== undefined && (read(StoredBanner, 'banner')?.dismissed ?? []).includes(code)
+  }
+
+  /** The referred visitor closed the banner: remembered for the code they arrived with. */
+  function dismissBanner() {
+    const code = getAttribution()?.code
+    if (code === undefined) return
+    const dismissed = read(StoredBanner, 'banner')?.dismissed ?? []
+    if (!dismissed.includes(code))
+      write('banner', { dismissed: [...dismissed, code].slice(-REMEMBERED_CLICKS) })
+    stores.$bannerDismissed.set(true)
+  }
+
   function forget() {
     for (const storageKey of storage.keys(namespace)) storage.remove(storageKey)
     stores.$attribution.set(null)
+    stores.$bannerDismissed.set(false)
     refreshQueueState()
   }
 
@@ -518,6 +538,7 @@ export function createReferral(options: ReferralOptions) {
     sender.release()
     for (const cleanup of cleanups.splice(0)) cleanup()
     for (const finish of pendingFlushes.values()) finish()
+    events.emit('destroyed', undefined)
     events.clear()
   }
 
@@ -531,6 +552,7 @@ export function createReferral(options: ReferralOptions) {
     if (cleaned) host.replaceUrl(cleaned)
   }
   stores.$attribution.set(getAttribution())
+  stores.$bannerDismissed.set(bannerDismissed())
   refreshQueueState()
   if (userId !== undefined) stores.$link.set({ status: 'loading' })
 
@@ -564,6 +586,7 @@ export function createReferral(options: ReferralOptions) {
     on: events.on,
     flush,
     forget,
+    dismissBanner,
     queueSize: () => queue.size(),
     destroy,
     ...stores,

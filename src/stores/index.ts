@@ -37,6 +37,8 @@ export function createStores() {
     $attribution: atom<Attribution | null>(null),
     $queueSize: atom(0),
     $connection: atom<Connection>({ state: 'online' }),
+    /** Whether the referred visitor closed the banner for the code they arrived with. */
+    $bannerDismissed: atom(false),
   }
 }
 

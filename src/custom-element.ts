@@ -1,0 +1,69 @@
+// <referral-widget public-key="pk_…" api-base="https://…" campaign-id="camp_…" user-id="…">
+// for pages built with another framework (or none). Importing this module defines the element.
+import type { Referral, ReferralOptions, Theme } from './core/create-referral.ts'
+import { error as logError } from './core/log.ts'
+import { mountBanner, mountPanel } from './ui/mount.ts'
+import { acquireReferral, releaseReferral } from './ui/registry.ts'
+
+const ATTRIBUTES = {
+  'api-base': 'apiBase',
+  'campaign-id': 'campaignId',
+  'user-id': 'userId',
+  'ref-param': 'refParam',
+  'landing-url': 'landingUrl',
+  locale: 'locale',
+  theme: 'theme',
+} as const
+
+const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
+
+export class ReferralWidgetElement extends Base {
+  static observedAttributes = ['user-id']
+  #referral: Referral | null = null
+  #unmount: (() => void) | null = null
+
+  connectedCallback() {
+    const options: Partial<ReferralOptions> & { publicKey: string; apiBase: string } = {
+      publicKey: this.getAttribute('public-key') ?? '',
+      apiBase: this.getAttribute('api-base') ?? '',
+    }
+    for (const [attribute, option] of Object.entries(ATTRIBUTES)) {
+      const value = this.getAttribute(attribute)
+      if (value !== null && option !== 'apiBase')
+        (options as Record<string, unknown>)[option] = value
+    }
+    try {
+      this.#referral = acquireReferral(options as ReferralOptions)
+    } catch (failure) {
+      logError(`<referral-widget>: ${failure instanceof Error ? failure.message : String(failure)}`)
+      return
+    }
+    const mount = this.getAttribute('variant') === 'banner' ? mountBanner : mountPanel
+    const theme = this.getAttribute('theme')
+    this.#unmount = mount(this, this.#referral, {
+      locale: this.getAttribute('locale') ?? undefined,
+      theme:
+        theme === 'light' || theme === 'dark' || theme === 'auto' ? (theme as Theme) : undefined,
+    })
+  }
+
+  disconnectedCallback() {
+    this.#unmount?.()
+    this.#unmount = null
+    if (this.#referral) releaseReferral(this.#referral)
+    this.#referral = null
+  }
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+    if (name !== 'user-id' || !this.#referral) return
+    try {
+      this.#referral.identify(value)
+    } catch (failure) {
+      logError(`<referral-widget>: ${failure instanceof Error ? failure.message : String(failure)}`)
+    }
+  }
+}
+
+if (typeof customElements !== 'undefined' && !customElements.get('referral-widget')) {
+  customElements.define('referral-widget', ReferralWidgetElement)
+}

@@ -1,0 +1,63 @@
+// The script tag: attributes → createReferral → window.Referral → the UI, fetched from beside
+// this file only when the page has a panel or banner element.
+import { ConfigError } from './api/errors.ts'
+import { createReferral } from './core/create-referral.ts'
+import { error as logError, warn } from './core/log.ts'
+import { readAttributes } from './embed/attributes.ts'
+import { createCommandApi, replay } from './embed/commands.ts'
+
+const LOADED = '__referralWidgetLoaded'
+const UI_FILE = 'referral-widget-ui.js'
+
+declare global {
+  interface Window {
+    /** The documented stub (with its queue `q`) before load; the command API after. */
+    Referral?: unknown
+    [LOADED]?: boolean
+  }
+}
+
+function start() {
+  const script = document.currentScript as HTMLScriptElement | null
+  if (window[LOADED]) {
+    warn('The widget script is included more than once; this copy does nothing.')
+    return
+  }
+  window[LOADED] = true
+  if (!script) {
+    logError('The widget must be loaded with a <script src> tag carrying data-key.')
+    return
+  }
+
+  let config: ReturnType<typeof readAttributes>
+  try {
+    config = readAttributes(script, script.src)
+  } catch (failure) {
+    logError(failure instanceof ConfigError ? failure.message : String(failure))
+    return
+  }
+  for (const problem of config.problems) logError(problem)
+
+  const referral = createReferral(config.options)
+  const stub = window.Referral as { q?: unknown } | undefined
+  const queued = stub?.q
+  const api = createCommandApi(referral)
+  window.Referral = api
+  replay(api, queued)
+
+  const ui = { messages: config.messages }
+  const mountWhenReady = () => {
+    if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
+    // The campaign request is already under way; the UI code arrives alongside it.
+    import(/* @vite-ignore */ new URL(UI_FILE, script.src).href)
+      .then((module: { mountAll: (r: typeof referral, o: typeof ui) => void }) =>
+        module.mountAll(referral, ui),
+      )
+      .catch(() => logError(`The panel could not be loaded from ${UI_FILE} beside the script.`))
+  }
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', mountWhenReady, { once: true })
+  else mountWhenReady()
+}
+
+start()

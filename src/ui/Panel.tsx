@@ -1,0 +1,207 @@
+import { useStore } from '@nanostores/preact'
+import { useRef, useState } from 'preact/hooks'
+import type { Referral } from '../core/create-referral.ts'
+import { formatReward } from './format.ts'
+import { type Messages, message } from './messages/index.ts'
+
+export interface UiSettings {
+  locale: string
+  theme: 'light' | 'dark' | 'auto'
+  messages: Messages
+  dir: 'ltr' | 'rtl'
+  mode: 'test' | 'live'
+}
+
+/** What the panel reads of the core: its stores only. */
+export type PanelSource = Pick<Referral, '$campaign' | '$link' | '$connection' | '$queueSize'>
+
+/** Only http: and https: URLs ever go into an href. */
+export function safeHttpUrl(value: string): string | null {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null
+  } catch {
+    return null
+  }
+}
+
+async function copyToClipboard(text: string, input: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text)
+      return true
+    }
+  } catch {
+    // Denied or unavailable: try the selection below.
+  }
+  try {
+    input?.select()
+    return input !== null && document.execCommand('copy')
+  } catch {
+    return false
+  }
+}
+
+function ShareButtons(props: { url: string; give: string; messages: Messages }) {
+  const { url, give, messages } = props
+  const text = message(messages.shareText, { give })
+  const subject = message(messages.shareSubject, { give })
+  const e = encodeURIComponent
+  const networks: Array<[string, string]> = [
+    ['Email', `mailto:?subject=${e(subject)}&body=${e(`${text} ${url}`)}`],
+    ['X', `https://x.com/intent/post?text=${e(text)}&url=${e(url)}`],
+    ['WhatsApp', `https://wa.me/?text=${e(`${text} ${url}`)}`],
+    ['LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?url=${e(url)}`],
+  ]
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+  return (
+    <div class="share" data-part="share">
+      {canShare && (
+        <button
+          type="button"
+          data-network="native"
+          onClick={() => navigator.share({ title: subject, text, url }).catch(() => {})}
+        >
+          {messages.share}
+        </button>
+      )}
+      {networks.map(([network, href]) => (
+        <a
+          key={network}
+          href={href}
+          data-network={network.toLowerCase()}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={message(messages.shareVia, { network })}
+        >
+          {network}
+        </a>
+      ))}
+    </div>
+  )
+}
+
+export function Panel(props: { source: PanelSource; ui: UiSettings }) {
+  const { source, ui } = props
+  const { messages } = ui
+  const campaignState = useStore(source.$campaign)
+  const linkState = useStore(source.$link)
+  const connection = useStore(source.$connection)
+  const waiting = useStore(source.$queueSize)
+  const [copyStatus, setCopyStatus] = useState('')
+  const input = useRef<HTMLInputElement>(null)
+
+  const state = campaignState.status
+  const common = {
+    class: 'root',
+    'data-part': 'root',
+    'data-state': state,
+    'data-theme': ui.theme,
+    dir: ui.dir,
+    lang: ui.locale,
+  }
+
+  if (state === 'empty') return <div {...common} />
+  if (state === 'error') {
+    return (
+      <div {...common} role="alert">
+        <p class="note">{messages.error}</p>
+      </div>
+    )
+  }
+
+  const campaign = state === 'ready' ? campaignState.campaign : null
+  const give = campaign ? formatReward(campaign.referredReward, ui.locale) : ''
+  const get = campaign ? formatReward(campaign.referrerReward, ui.locale) : ''
+  const link = linkState.status === 'ready' ? linkState.link : null
+  const shareUrl = link ? safeHttpUrl(link.url) : null
+
+  const queueNote =
+    waiting > 0 && connection.state === 'offline'
+      ? messages.offline
+      : waiting > 0 && connection.state === 'rate-limited'
+        ? messages.rateLimited
+        : ''
+
+  const copy = async () => {
+    if (!shareUrl) return
+    const ok = await copyToClipboard(shareUrl, input.current)
+    setCopyStatus(ok ? messages.copied : messages.copyFailed)
+  }
+
+  return (
+    <section
+      {...common}
+      aria-busy={state === 'loading'}
+      aria-label={campaign ? campaign.name : messages.loading}
+    >
+      <div class="top">
+        {campaign ? (
+          <h2 class="headline" data-part="headline">
+            {message(messages.headline, { give, get })}
+          </h2>
+        ) : (
+          <div class="skeleton line" aria-hidden="true" data-part="headline-skeleton" />
+        )}
+        {ui.mode === 'test' && (
+          <span class="badge" data-part="test-badge">
+            {messages.testMode}
+          </span>
+        )}
+      </div>
+      <ul class="rewards">
+        <li data-part="referrer-reward">
+          {campaign ? message(messages.referrerReward, { get }) : '\u00a0'}
+        </li>
+        <li data-part="referred-reward">
+          {campaign ? message(messages.referredReward, { give }) : '\u00a0'}
+        </li>
+      </ul>
+      {linkState.status === 'idle' && campaign ? (
+        <p class="note" data-part="sign-in">
+          {messages.signIn}
+        </p>
+      ) : (
+        <>
+          <label class="label" for="referral-link">
+            {messages.linkLabel}
+          </label>
+          <div class="row">
+            {shareUrl ? (
+              <input
+                ref={input}
+                id="referral-link"
+                class="link"
+                data-part="link"
+                type="text"
+                readOnly
+                value={shareUrl}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+            ) : (
+              <div
+                id="referral-link"
+                class="skeleton"
+                data-part="link-skeleton"
+                aria-hidden="true"
+              />
+            )}
+            <button
+              type="button"
+              class="primary"
+              data-part="copy"
+              disabled={!shareUrl}
+              onClick={copy}
+            >
+              {messages.copy}
+            </button>
+          </div>
+          {shareUrl && <ShareButtons url={shareUrl} give={give} messages={messages} />}
+        </>
+      )}
+      <div class="status" data-part="status" role="status" aria-live="polite">
+        {copyStatus || queueNote}
+      </div>
+    </section>
+  )
+}

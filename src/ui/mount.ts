@@ -1,0 +1,55 @@
+// Puts the panel or the banner into an element, inside an open shadow root with the widget's
+// own stylesheet. Shared by the script tag, the Preact components and the custom element.
+import { h, render } from 'preact'
+import type { Referral, Theme } from '../core/create-referral.ts'
+import { Banner } from './Banner.tsx'
+import { isRightToLeft, type Messages, messagesFor } from './messages/index.ts'
+import { Panel, type UiSettings } from './Panel.tsx'
+import { adoptStyles } from './styles.ts'
+
+export interface UiOptions {
+  locale?: string | undefined
+  theme?: Theme | undefined
+  messages?: Partial<Messages> | undefined
+}
+
+export function uiSettings(
+  referral: Pick<Referral, 'config'>,
+  options: UiOptions = {},
+): UiSettings {
+  const locale = options.locale ?? referral.config.locale
+  return {
+    locale,
+    theme: options.theme ?? referral.config.theme,
+    messages: messagesFor(locale, options.messages),
+    dir: isRightToLeft(locale) ? 'rtl' : 'ltr',
+    mode: referral.config.mode,
+  }
+}
+
+/** The element inside the host's shadow root that Preact renders into. */
+function containerOf(host: Element): Element {
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  let container = root.querySelector('div[data-container]')
+  if (!container) {
+    adoptStyles(root)
+    container = root.ownerDocument.createElement('div')
+    container.setAttribute('data-container', '')
+    root.append(container)
+  }
+  return container
+}
+
+/** Renders the panel into `host`; returns the function that removes it. */
+export function mountPanel(host: Element, referral: Referral, options?: UiOptions): () => void {
+  const container = containerOf(host)
+  render(h(Panel, { source: referral, ui: uiSettings(referral, options) }), container)
+  return () => render(null, container)
+}
+
+/** Renders the referred visitor's banner into `host`; returns the function that removes it. */
+export function mountBanner(host: Element, referral: Referral, options?: UiOptions): () => void {
+  const container = containerOf(host)
+  render(h(Banner, { source: referral, ui: uiSettings(referral, options) }), container)
+  return () => render(null, container)
+}
