@@ -1,7 +1,8 @@
 // The published files, one build per mode:
 //   esm   dist/index.js, dist/custom-element.js  (the package; dependencies left to the host)
 //   embed dist/referral-widget.js                 (the script tag; one classic script, all inside)
-//   ui    dist/referral-widget-ui.js              (the script tag's panel, fetched only when needed)
+//   ui    dist/referral-widget-ui.js              (the script tag's panel, fetched only when needed;
+//                                                   a classic script too, so no CORS is needed)
 import { defineConfig, type UserConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
 
@@ -35,8 +36,12 @@ const builds: Record<string, UserConfig['build']> = {
   },
   ui: {
     target: 'es2020',
-    minify: true,
-    lib: { entry: 'src/ui/embed-ui.ts', formats: ['es'], fileName: () => 'referral-widget-ui.js' },
+    lib: {
+      entry: 'src/ui/embed-ui.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetUi',
+      fileName: () => 'referral-widget-ui.js',
+    },
   },
 }
 
@@ -45,6 +50,8 @@ export default defineConfig(({ mode }) => {
   if (!build) throw new Error(`Unknown build mode "${mode}": use esm, embed or ui.`)
   return {
     oxc: { jsx },
+    // The script-tag files run as they are in any page: no bundler will replace this later.
+    ...(mode === 'esm' ? {} : { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     publicDir: false,
     build: { ...build, outDir: 'dist', emptyOutDir: false },
   }

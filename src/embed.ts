@@ -5,6 +5,7 @@ import { createReferral } from './core/create-referral.ts'
 import { error as logError, warn } from './core/log.ts'
 import { readAttributes } from './embed/attributes.ts'
 import { createCommandApi, replay } from './embed/commands.ts'
+import { loadUi } from './embed/ui-handoff.ts'
 
 const LOADED = '__referralWidgetLoaded'
 const UI_FILE = 'referral-widget-ui.js'
@@ -49,10 +50,8 @@ function start() {
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
     // The campaign request is already under way; the UI code arrives alongside it.
-    import(/* @vite-ignore */ new URL(UI_FILE, script.src).href)
-      .then((module: { mountAll: (r: typeof referral, o: typeof ui) => void }) =>
-        module.mountAll(referral, ui),
-      )
+    loadUi(new URL(UI_FILE, script.src).href)
+      .then((module) => module.mountAll(referral, ui))
       .catch(() => logError(`The panel could not be loaded from ${UI_FILE} beside the script.`))
   }
   if (document.readyState === 'loading')

@@ -3,8 +3,8 @@
 // reach in. Hosts theme it from outside with the documented custom properties:
 //   --referral-accent, --referral-background, --referral-text, --referral-radius, --referral-font
 export const css = `
-:host { display: block; }
-:host([hidden]) { display: none; }
+:host { display: block !important; }
+:host([hidden]) { display: none !important; }
 .root {
   --_accent: var(--referral-accent, #3446c4);
   --_on-accent: var(--referral-on-accent, #ffffff);

@@ -1,0 +1,102 @@
+// Two origins on loopback, as on a real site: the service's (the referral API and the built
+// script files) and the host page's. CORS and preflights between them are real.
+import { readFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import { createService, type ServiceOptions } from '../../../demo/service/app.ts'
+
+const DIST = join(import.meta.dirname, '../../../dist')
+
+export interface Origin {
+  url: string
+  server: Server
+  /** Every request this origin received, in order. */
+  requests: Array<{ method: string; path: string }>
+  close(): Promise<void>
+}
+
+async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  host = '127.0.0.1',
+): Promise<Omit<Origin, 'requests'> & { requests: Origin['requests'] }> {
+  const requests: Origin['requests'] = []
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', path: req.url ?? '/' })
+    handler(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, host, resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** The referral service, also serving dist/ (the script tag and its UI chunk). */
+export async function startServiceOrigin(options: ServiceOptions = {}) {
+  const service = createService({ controls: true, log: () => {}, ...options })
+  const api = getRequestListener(service.app.fetch, { overrideGlobalObjects: false })
+  const origin = await listen((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    if (/^\/referral-widget(-ui)?\.js$/.test(path)) {
+      readFile(join(DIST, path))
+        .then((body) => {
+          res.writeHead(200, {
+            'Content-Type': 'text/javascript; charset=utf-8',
+            'Cache-Control': 'no-store',
+          })
+          res.end(body)
+        })
+        .catch(() => {
+          res.writeHead(404)
+          res.end()
+        })
+      return
+    }
+    void api(req, res)
+  }, 'localhost')
+  return { ...origin, service }
+}
+
+export interface HostPage {
+  html: string
+  /** Default text/html. */
+  type?: string
+  /** A Content-Security-Policy header for this page. */
+  csp?: string
+}
+
+/** The host site: pages registered by path. */
+export async function startHostOrigin() {
+  const pages = new Map<string, HostPage>()
+  const origin = await listen((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    const page = pages.get(path)
+    if (!page) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' })
+      res.end('no such page')
+      return
+    }
+    res.writeHead(200, {
+      'Content-Type': page.type ?? 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...(page.csp ? { 'Content-Security-Policy': page.csp } : {}),
+    })
+    res.end(page.html)
+  })
+  return {
+    ...origin,
+    page(path: string, page: HostPage) {
+      pages.set(path, page)
+      return `${origin.url}${path}`
+    },
+  }
+}

@@ -1,0 +1,157 @@
+// The package's public surface. Removing (or adding) a runtime export, a method or store of
+// createReferral(), or an `exports` subpath fails here: change the lists on purpose, with the
+// docs. The built files are checked too when `npm run build` has produced dist/ (CI builds first).
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import * as customElementEntry from '../src/custom-element.ts'
+import * as entry from '../src/index.ts'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const built = existsSync(join(root, 'dist/index.js'))
+
+/** The runtime exports of `referral-widget`. Types are covered by types.test-d.ts. */
+const ENTRY_EXPORTS = [
+  'ApiError',
+  'ConfigError',
+  'ReferralBanner',
+  'ReferralWidget',
+  'createMemoryStorage',
+  'createReferral',
+]
+/** The runtime exports of `referral-widget/custom-element`. */
+const CUSTOM_ELEMENT_EXPORTS = ['ReferralWidgetElement']
+
+const METHODS = [
+  'identify',
+  'track',
+  'getLink',
+  'getAttribution',
+  'on',
+  'flush',
+  'forget',
+  'queueSize',
+  'destroy',
+  'dismissBanner',
+]
+const STORES = [
+  '$campaign',
+  '$link',
+  '$attribution',
+  '$queueSize',
+  '$connection',
+  '$bannerDismissed',
+]
+
+const PACKAGE_EXPORTS = ['.', './custom-element', './referral-widget.js', './referral-widget-ui.js', './package.json']
+
+type Entry = typeof entry
+
+const runtimeNames = (module: object) =>
+  Object.keys(module)
+    .filter((name) => name !== 'default' && name !== '__esModule')
+    .sort()
+
+/** Every file an `exports` value points to, whatever the conditions. */
+function targets(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(targets)
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(targets)
+  return []
+}
+
+const importBuilt = (path: string): Promise<object> =>
+  import(/* @vite-ignore */ pathToFileURL(join(root, path)).href)
+
+function checkInstance(
+  createReferral: Entry['createReferral'],
+  memory: Entry['createMemoryStorage'],
+) {
+  const referral = createReferral({
+    publicKey: 'pk_test_acme',
+    apiBase: 'https://api.example.test',
+    storage: memory(),
+    // Never answers: nothing here needs the service.
+    fetch: () => new Promise<Response>(() => {}),
+  })
+  try {
+    for (const name of METHODS) {
+      expect(typeof (referral as Record<string, unknown>)[name], name).toBe('function')
+    }
+    for (const name of STORES) {
+      const store = (referral as Record<string, unknown>)[name] as Record<string, unknown>
+      expect(typeof store?.get, `${name}.get`).toBe('function')
+      expect(typeof store?.listen, `${name}.listen`).toBe('function')
+      expect(typeof store?.subscribe, `${name}.subscribe`).toBe('function')
+    }
+    expect(referral.queueSize()).toBe(0)
+    expect(referral.getAttribution()).toBeNull()
+    expect(referral.$queueSize.get()).toBe(0)
+  } finally {
+    referral.destroy()
+  }
+}
+
+describe('referral-widget (src/index.ts)', () => {
+  it('exports exactly the public runtime names', () => {
+    expect(runtimeNames(entry)).toEqual([...ENTRY_EXPORTS].sort())
+  })
+
+  it('exports the components, the core and the error classes with their kinds', () => {
+    expect(typeof entry.ReferralWidget).toBe('function')
+    expect(typeof entry.ReferralBanner).toBe('function')
+    expect(typeof entry.createReferral).toBe('function')
+    expect(typeof entry.createMemoryStorage).toBe('function')
+    expect(new entry.ApiError({ status: 500, type: 't', code: 'c', message: 'm' })).toBeInstanceOf(
+      Error,
+    )
+    expect(new entry.ConfigError('apiBase', 'm')).toBeInstanceOf(Error)
+  })
+
+  it('createReferral() returns every documented method and store', () => {
+    checkInstance(entry.createReferral, entry.createMemoryStorage)
+  })
+})
+
+describe('referral-widget/custom-element (src/custom-element.ts)', () => {
+  it('exports exactly the public runtime names and imports without a DOM', () => {
+    expect(runtimeNames(customElementEntry)).toEqual([...CUSTOM_ELEMENT_EXPORTS].sort())
+    expect(typeof customElementEntry.ReferralWidgetElement).toBe('function')
+  })
+})
+
+describe('package.json', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    exports: Record<string, unknown>
+  }
+
+  it('keeps every public subpath', () => {
+    expect(Object.keys(pkg.exports)).toEqual(PACKAGE_EXPORTS)
+  })
+
+  it.skipIf(!built)('every exports target exists after a build', () => {
+    const files = Object.values(pkg.exports).flatMap(targets)
+    expect(files.length).toBeGreaterThan(0)
+    for (const file of files) expect(existsSync(join(root, file)), file).toBe(true)
+    // The script tag loads its panel from beside itself.
+    expect(existsSync(join(root, 'dist/referral-widget-ui.js'))).toBe(true)
+  })
+})
+
+describe.skipIf(!built)('the built package (dist/)', () => {
+  it('dist/index.js exports the same names as the source', async () => {
+    const module = await importBuilt('dist/index.js')
+    expect(runtimeNames(module)).toEqual([...ENTRY_EXPORTS].sort())
+  })
+
+  it('dist/index.js creates a working instance', async () => {
+    const module = (await importBuilt('dist/index.js')) as Entry
+    checkInstance(module.createReferral, module.createMemoryStorage)
+  })
+
+  it('dist/custom-element.js exports the same names as the source', async () => {
+    const module = await importBuilt('dist/custom-element.js')
+    expect(runtimeNames(module)).toEqual([...CUSTOM_ELEMENT_EXPORTS].sort())
+  })
+})
