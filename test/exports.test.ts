@@ -44,7 +44,13 @@ const STORES = [
   '$bannerDismissed',
 ]
 
-const PACKAGE_EXPORTS = ['.', './custom-element', './referral-widget.js', './referral-widget-ui.js', './package.json']
+const PACKAGE_EXPORTS = [
+  '.',
+  './custom-element',
+  './referral-widget.js',
+  './referral-widget-ui.js',
+  './package.json',
+]
 
 type Entry = typeof entry
 
