@@ -11,8 +11,6 @@ const ATTRIBUTES = {
   'user-id': 'userId',
   'ref-param': 'refParam',
   'landing-url': 'landingUrl',
-  locale: 'locale',
-  theme: 'theme',
 } as const
 
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
@@ -39,9 +37,24 @@ export class ReferralWidgetElement extends Base {
       return
     }
     const mount = this.getAttribute('variant') === 'banner' ? mountBanner : mountPanel
+    // Presentation attributes: a bad one is reported and left out, the widget still shows.
     const theme = this.getAttribute('theme')
+    if (theme !== null && theme !== 'light' && theme !== 'dark' && theme !== 'auto') {
+      logError(
+        `<referral-widget>: theme must be light, dark or auto, not ${JSON.stringify(theme)}.`,
+      )
+    }
+    let locale = this.getAttribute('locale') ?? undefined
+    try {
+      if (locale !== undefined) Intl.getCanonicalLocales(locale)
+    } catch {
+      logError(
+        `<referral-widget>: locale must be a language tag such as en-US, not ${JSON.stringify(locale)}.`,
+      )
+      locale = undefined
+    }
     this.#unmount = mount(this, this.#referral, {
-      locale: this.getAttribute('locale') ?? undefined,
+      locale,
       theme:
         theme === 'light' || theme === 'dark' || theme === 'auto' ? (theme as Theme) : undefined,
     })

@@ -42,6 +42,11 @@ export interface ReferralOptions {
   theme?: Theme | undefined
   /** Remove the captured parameter from the address bar (default true). */
   cleanUrl?: boolean | undefined
+  /**
+   * `required`: nothing is stored and no link or event is sent until `consent(true)`; a code seen
+   * in the address bar meanwhile waits in memory. Default: store and send as first-party code.
+   */
+  consent?: 'required' | undefined
   /** Bounds of the event queue. */
   maxQueuedEvents?: number | undefined
   maxEventAgeMs?: number | undefined
@@ -82,6 +87,7 @@ const StoredClicks = z.object({ v, codes: z.array(z.string().check(z.regex(CODE_
 const StoredCampaign = z.object({ v, campaign: PublicCampaign })
 const StoredLink = z.object({ v, link: Link })
 const StoredBanner = z.object({ v, dismissed: z.array(z.string().check(z.regex(CODE_PATTERN))) })
+const StoredConsent = z.object({ v, granted: z.literal(true) })
 
 function httpUrl(value: string, option: string): URL {
   let url: URL
@@ -126,6 +132,12 @@ export function createReferral(options: ReferralOptions) {
       `theme must be light, dark or auto, not ${JSON.stringify(options.theme)}.`,
     )
   }
+  if (options.consent !== undefined && options.consent !== 'required') {
+    throw new ConfigError(
+      'consent',
+      `consent must be "required" or left out, not ${JSON.stringify(options.consent)}.`,
+    )
+  }
   if (options.locale !== undefined) {
     try {
       Intl.getCanonicalLocales(options.locale)
@@ -140,11 +152,14 @@ export function createReferral(options: ReferralOptions) {
   const now = options.now ?? (() => Date.now())
   const random = options.random ?? defaultRandom
   const timers = options.timers ?? globalTimers
-  const storage = createSafeStorage(
-    options.storage === null ? undefined : (options.storage ?? defaultStorage()),
-    { quiet: options.storage === undefined && typeof window === 'undefined' },
-  )
   const namespace = `referral:${key.mode}:${key.hash}:`
+  const backing = options.storage === null ? undefined : (options.storage ?? defaultStorage())
+  // Where consent is required, a choice made on an earlier visit is the only thing read first.
+  let consented = options.consent !== 'required' || hasStoredConsent(backing, namespace)
+  const storage = createSafeStorage(backing, {
+    quiet: options.storage === undefined && typeof window === 'undefined',
+    held: !consented,
+  })
   const tabId = randomId('t', random).slice(0, 12)
   const events = createEmitter<ReferralEvents>()
   const stores = createStores()
@@ -171,6 +186,7 @@ export function createReferral(options: ReferralOptions) {
     timers,
     tabId,
     isOnline: () => host.isOnline(),
+    canSend: () => consented,
     sendBeacon: host.sendBeacon,
     ...(options.maxQueuedEvents === undefined ? {} : { maxEvents: options.maxQueuedEvents }),
     ...(options.maxEventAgeMs === undefined ? {} : { maxAgeMs: options.maxEventAgeMs }),
@@ -335,6 +351,7 @@ export function createReferral(options: ReferralOptions) {
   function loadLink(): Promise<void> {
     const campaignState = stores.$campaign.get()
     const user = userId
+    if (!consented) return Promise.resolve() // the user id is not sent before consent
     if (user === undefined || campaignState.status !== 'ready') {
       if (user === undefined) stores.$link.set({ status: 'idle' })
       return Promise.resolve()
@@ -524,7 +541,27 @@ export function createReferral(options: ReferralOptions) {
     stores.$bannerDismissed.set(true)
   }
 
+  /**
+   * The visitor's choice where consent is required. `true` stores what waited in memory and
+   * starts sending; `false` erases every key of this namespace, the choice included, and stops.
+   */
+  function consent(granted: boolean) {
+    if (granted === consented) return
+    consented = granted === true
+    if (consented) {
+      storage.commit()
+      if (options.consent === 'required') write('consent', { granted: true })
+      stores.$link.set(userId === undefined ? { status: 'idle' } : { status: 'loading' })
+      void loadLink()
+      queue.kick()
+    } else {
+      storage.hold()
+      forget()
+    }
+  }
+
   function forget() {
+    queue.discardPending()
     for (const storageKey of storage.keys(namespace)) storage.remove(storageKey)
     stores.$attribution.set(null)
     stores.$bannerDismissed.set(false)
@@ -586,6 +623,7 @@ export function createReferral(options: ReferralOptions) {
     on: events.on,
     flush,
     forget,
+    consent,
     dismissBanner,
     queueSize: () => queue.size(),
     destroy,
@@ -601,3 +639,12 @@ export function createReferral(options: ReferralOptions) {
 }
 
 export type Referral = ReturnType<typeof createReferral>
+
+function hasStoredConsent(storage: StorageLike | undefined, namespace: string): boolean {
+  try {
+    const raw = storage?.getItem(`${namespace}consent`)
+    return raw != null && StoredConsent.safeParse(JSON.parse(raw)).success
+  } catch {
+    return false
+  }
+}

@@ -109,6 +109,17 @@ export function readAttributes(
     else if (clean !== 'true' && clean !== '') refuse('clean-url', clean, 'use true or false')
   }
 
+  const consent = get('consent')
+  if (consent !== undefined) {
+    if (consent === 'required') options.consent = 'required'
+    else
+      refuse(
+        'consent',
+        consent,
+        'the only value is "required"; the widget stores and sends without asking',
+      )
+  }
+
   let messages: Partial<Messages> | undefined
   const rawMessages = get('messages')
   if (rawMessages !== undefined) {

@@ -15,6 +15,7 @@ const METHODS = [
   'on',
   'flush',
   'forget',
+  'consent',
   'queueSize',
   'destroy',
 ] as const

@@ -65,6 +65,8 @@ export interface QueueOptions {
   random: () => number
   timers: Timers
   isOnline: () => boolean
+  /** False until the visitor consents, where consent is required: nothing is sent before. */
+  canSend?: () => boolean
   emit: <K extends keyof QueueEvents>(name: K, payload: QueueEvents[K]) => void
   /** Unique per page, to name chunks. */
   tabId: string
@@ -270,8 +272,11 @@ export function createQueue(options: QueueOptions) {
   }
 
   /** One pass over the queue: batches of up to 100 until it is empty or a request fails. */
+  const canSend = options.canSend ?? (() => true)
+
   async function pass(): Promise<void> {
     persist()
+    if (!canSend()) return
     if (!options.isOnline()) return // no request, no attempt used; `online` flushes again
     let delivery = readDelivery()
     const pause = pauseLeft(delivery)
@@ -440,7 +445,7 @@ export function createQueue(options: QueueOptions) {
     /** Page hide: hands what is left to sendBeacon. The events stay stored until confirmed. */
     beacon() {
       persist()
-      if (!options.sendBeacon || !options.isOnline()) return
+      if (!options.sendBeacon || !options.isOnline() || !canSend()) return
       if (pauseLeft(readDelivery()) > 0) return
       const { ordered } = load()
       const events = ordered.map((entry) => stripped(entry.event))
@@ -448,6 +453,10 @@ export function createQueue(options: QueueOptions) {
         const { url, body } = api.beacon(events.slice(i, i + MAX_EVENTS_PER_REQUEST))
         if (!options.sendBeacon(url, body)) break
       }
+    },
+    /** Forgets events gathered in this task and not yet written (forget, consent withdrawn). */
+    discardPending() {
+      pending = []
     },
     /** Events stored (in any tab) or gathered, not yet confirmed by the service. */
     size() {

@@ -21,6 +21,12 @@ export interface SafeStorage {
   /** Keys that start with `prefix`, from storage and memory. */
   keys(prefix: string): string[]
   isVolatile(key: string): boolean
+  /**
+   * While held (consent not given), writes stay in memory; reads and removals still reach the
+   * storage. `commit()` moves what was held into the storage and writes through from then on.
+   */
+  hold(): void
+  commit(): void
   /** How many times a write reached the storage or memory, for the benchmark and tests. */
   readonly writes: number
 }
@@ -42,11 +48,12 @@ export function defaultStorage(): StorageLike | undefined {
 /* @__NO_SIDE_EFFECTS__ */
 export function createSafeStorage(
   backing: StorageLike | undefined,
-  { quiet = false } = {},
+  { quiet = false, held = false } = {},
 ): SafeStorage {
   const memory = new Map<string, string>()
   const store = backing
   let writes = 0
+  let holding = held
   if (!store && !quiet) warnOnce(NO_STORAGE)
 
   const attempt = <T>(action: (storage: StorageLike) => T, fallback: T): T => {
@@ -62,6 +69,10 @@ export function createSafeStorage(
     get: (key) => memory.get(key) ?? attempt((s) => s.getItem(key), null),
     set: (key, value) => {
       writes += 1
+      if (holding) {
+        memory.set(key, value)
+        return
+      }
       const stored = attempt((s) => {
         s.setItem(key, value)
         return true
@@ -89,6 +100,13 @@ export function createSafeStorage(
       return [...found]
     },
     isVolatile: (key) => memory.has(key),
+    hold: () => {
+      holding = true
+    },
+    commit() {
+      holding = false
+      for (const [key, value] of [...memory]) this.set(key, value)
+    },
     get writes() {
       return writes
     },

@@ -200,7 +200,7 @@ export function Panel(props: { source: PanelSource; ui: UiSettings }) {
         </>
       )}
       <div class="status" data-part="status" role="status" aria-live="polite">
-        {copyStatus || queueNote}
+        {copyStatus || (linkState.status === 'error' ? messages.error : queueNote)}
       </div>
     </section>
   )

@@ -1,0 +1,222 @@
+// The script tag's data- attributes (WIDGET.md section 1): each bad attribute is one clear
+// problem sentence and its default; only a missing, malformed or secret key stops the widget.
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from '../api/errors.ts'
+import { readAttributes } from './attributes.ts'
+
+const SRC = 'https://cdn.referrals.example/widget/v2/referral-widget.js?v=3#x'
+const ORIGIN = 'https://cdn.referrals.example'
+
+/** A script element's attributes, as readAttributes reads them. */
+function script(attributes: Record<string, string>) {
+  return {
+    getAttribute: (name: string) => attributes[name] ?? null,
+  }
+}
+
+const read = (attributes: Record<string, string>, src: string | undefined = SRC) =>
+  readAttributes(script({ 'data-key': 'pk_test_acme', ...attributes }), src)
+
+function thrown(run: () => unknown): ConfigError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof ConfigError) return error
+    throw error
+  }
+  throw new Error('expected a ConfigError, nothing was thrown')
+}
+
+describe('good attributes', () => {
+  it('a key alone: the service is the script’s origin, everything else default', () => {
+    const config = read({})
+    expect(config.problems).toEqual([])
+    expect(config.messages).toBeUndefined()
+    expect(config.options).toEqual({ publicKey: 'pk_test_acme', apiBase: ORIGIN })
+  })
+
+  it('every attribute, read into the options', () => {
+    const config = read({
+      'data-key': 'pk_live_acme',
+      'data-api': 'https://api.referrals.example/',
+      'data-campaign': 'camp_acmeFriendsAndFamily',
+      'data-user-id': 'user_42@acme.test',
+      'data-ref-param': 'ref, via',
+      'data-landing-url': 'https://shop.example/join?utm_source=referral',
+      'data-locale': 'de-DE',
+      'data-theme': 'dark',
+      'data-clean-url': 'false',
+      'data-messages': '{"copy":"Grab it","headline":"Invite & earn {get}"}',
+    })
+    expect(config.problems).toEqual([])
+    expect(config.options).toEqual({
+      publicKey: 'pk_live_acme',
+      apiBase: 'https://api.referrals.example/',
+      campaignId: 'camp_acmeFriendsAndFamily',
+      userId: 'user_42@acme.test',
+      refParam: ['ref', 'via'],
+      landingUrl: 'https://shop.example/join?utm_source=referral',
+      locale: 'de-DE',
+      theme: 'dark',
+      cleanUrl: false,
+    })
+    expect(config.messages).toEqual({ copy: 'Grab it', headline: 'Invite & earn {get}' })
+  })
+
+  it('a missing data-api falls back to the origin of the script’s own URL', () => {
+    expect(read({}, 'http://localhost:5173/referral-widget.js').options.apiBase).toBe(
+      'http://localhost:5173',
+    )
+  })
+
+  it('data-api wins over the script’s origin', () => {
+    expect(read({ 'data-api': 'https://api.example/' }).options.apiBase).toBe(
+      'https://api.example/',
+    )
+  })
+
+  it('the locale is canonicalised', () => {
+    expect(read({ 'data-locale': 'EN-us' }).options.locale).toBe('en-US')
+  })
+
+  it.each(['light', 'dark', 'auto'] as const)('data-theme="%s"', (theme) => {
+    expect(read({ 'data-theme': theme }).options.theme).toBe(theme)
+  })
+
+  it.each([
+    ['true', undefined],
+    ['', undefined],
+    ['false', false],
+  ])('data-clean-url=%j → cleanUrl %j (default true)', (value, cleanUrl) => {
+    const config = read({ 'data-clean-url': value })
+    expect(config.problems).toEqual([])
+    expect(config.options.cleanUrl).toBe(cleanUrl)
+  })
+
+  it('data-messages keeps the strings and drops other values', () => {
+    const config = read({ 'data-messages': '{"copy":"Grab it","copied":42,"share":null}' })
+    expect(config.problems).toEqual([])
+    expect(config.messages).toEqual({ copy: 'Grab it' })
+  })
+
+  it('a key with stray spaces is accepted', () => {
+    expect(read({ 'data-key': '  pk_test_acme ' }).options.publicKey).toBe('pk_test_acme')
+  })
+})
+
+describe('each bad attribute: one problem sentence, and its default', () => {
+  it.each([
+    ['api', 'javascript:alert(1)', { apiBase: ORIGIN }],
+    ['api', 'ftp://files.example/', { apiBase: ORIGIN }],
+    ['api', 'not a url', { apiBase: ORIGIN }],
+    ['campaign', 'summer-sale', { campaignId: undefined }],
+    ['user-id', 'alice smith', { userId: undefined }],
+    ['user-id', '<script>', { userId: undefined }],
+    ['ref-param', 'ref,<x>', { refParam: undefined }],
+    ['ref-param', ',', { refParam: undefined }],
+    ['landing-url', 'javascript:alert(1)', { landingUrl: undefined }],
+    ['landing-url', 'data:text/html,<script>alert(1)</script>', { landingUrl: undefined }],
+    ['landing-url', '/join', { landingUrl: undefined }],
+    ['locale', 'not a locale', { locale: undefined }],
+    ['theme', 'neon', { theme: undefined }],
+    ['clean-url', 'maybe', { cleanUrl: undefined }],
+  ])('data-%s=%j', (name, value, defaults) => {
+    const config = read({ [`data-${name}`]: value })
+
+    expect(config.problems).toHaveLength(1)
+    const [problem] = config.problems
+    expect(problem).toMatch(new RegExp(`^data-${name}=`))
+    expect(problem).toContain(JSON.stringify(value))
+    expect(problem).toMatch(/ is ignored: .+\.$/)
+    expect(config.options).toMatchObject({ publicKey: 'pk_test_acme' })
+    for (const [option, fallback] of Object.entries(defaults)) {
+      expect(config.options[option as keyof typeof config.options]).toEqual(fallback)
+    }
+  })
+
+  it.each(['not json', '[1,2]', '"copy"', 'null', '42'])('data-messages=%j', (value) => {
+    const config = read({ 'data-messages': value })
+    expect(config.problems).toHaveLength(1)
+    expect(config.problems[0]).toMatch(/^data-messages=.* is ignored: .*JSON object.*\.$/)
+    expect(config.messages).toBeUndefined()
+  })
+
+  it('several bad attributes: one sentence each, and the good ones still apply', () => {
+    const config = read({
+      'data-theme': 'neon',
+      'data-locale': 'not a locale',
+      'data-campaign': 'summer',
+      'data-user-id': 'alice',
+      'data-landing-url': 'https://shop.example/',
+    })
+    expect(config.problems).toHaveLength(3)
+    expect(config.problems.map((problem) => problem.split('=')[0]).sort()).toEqual([
+      'data-campaign',
+      'data-locale',
+      'data-theme',
+    ])
+    expect(config.options.userId).toBe('alice')
+    expect(config.options.landingUrl).toBe('https://shop.example/')
+  })
+
+  it('a very long bad value is shortened in the sentence', () => {
+    const value = `javascript:${'a'.repeat(500)}`
+    const [problem] = read({ 'data-landing-url': value }).problems
+    expect(problem).toBeDefined()
+    expect(problem?.length).toBeLessThan(200)
+    expect(problem).not.toContain(value)
+    expect(problem).toContain('…')
+  })
+
+  it('quotes and markup in a bad value are quoted, not passed through', () => {
+    const [problem] = read({ 'data-theme': '"><img src=x>' }).problems
+    expect(problem).toBe('data-theme="\\"><img src=x>" is ignored: use light, dark or auto.')
+  })
+})
+
+describe('the key', () => {
+  it.each(['sk_test_acme', 'sk_live_acme', ' sk_test_acme '])(
+    'a secret key (%j) is refused: it must never reach a browser',
+    (key) => {
+      const error = thrown(() => read({ 'data-key': key }))
+      expect(error.option).toBe('data-key')
+      expect(error.message).toMatch(/Secret keys must never reach a browser/)
+      expect(error.message).not.toContain('acme')
+    },
+  )
+
+  it('a secret key is refused even when everything else is fine', () => {
+    const error = thrown(() =>
+      read({ 'data-key': 'sk_live_acme', 'data-api': 'https://api.example/' }),
+    )
+    expect(error.message).toMatch(/must never reach a browser/)
+  })
+
+  it('a missing key is refused, naming data-key', () => {
+    const error = thrown(() => readAttributes(script({}), SRC))
+    expect(error.option).toBe('data-key')
+    expect(error.message).toMatch(/public key is required \(data-key\)/)
+  })
+
+  it.each(['', 'pk_prod_acme', 'pk_test_ab', 'acme', 'pk_test_acme!'])(
+    'a malformed key (%j) is refused',
+    (key) => {
+      const error = thrown(() => read({ 'data-key': key }))
+      expect(error.option).toBe('data-key')
+      expect(error.message).toMatch(/data-key/)
+    },
+  )
+})
+
+describe('no service to talk to', () => {
+  it('no data-api and no script URL: refused, naming data-api', () => {
+    const error = thrown(() => readAttributes(script({ 'data-key': 'pk_test_acme' }), undefined))
+    expect(error.option).toBe('data-api')
+    expect(error.message).toMatch(/data-api is required/)
+  })
+
+  it('no usable data-api and a script URL that is not http(s): refused', () => {
+    const error = thrown(() => read({ 'data-api': 'javascript:x' }, 'file:///C:/widget.js'))
+    expect(error.option).toBe('data-api')
+  })
+})
