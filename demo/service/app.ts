@@ -6,10 +6,12 @@ import { type Clock, createSystemClock } from './clock.ts'
 import { controlRoutes } from './controls.ts'
 import { ServiceError, secretKeyRequired } from './errors.ts'
 import { eventRoutes } from './events.ts'
+import { createFaults } from './faults.ts'
 import { type AppEnv, isBeacon, isPlainObject, jsonBody, MAX_BODY_BYTES } from './http.ts'
 import { type ApiKey, createKeyRegistry } from './keys.ts'
 import { linkRoutes } from './links.ts'
 import { createRateLimiter } from './rate-limit.ts'
+import { createRequestLog } from './request-log.ts'
 import { seedDemoData } from './seed.ts'
 import { createMemoryStore, type Store } from './store.ts'
 
@@ -67,6 +69,8 @@ export function createService(options: ServiceOptions = {}) {
   const trustedProxies = new Set(options.trustedProxies ?? [])
   const log = options.log ?? ((line: string) => console.error(line))
   const startedAt = now()
+  const faults = createFaults()
+  const requestLog = createRequestLog()
 
   const seed = () => {
     if (options.seed !== false) seedDemoData(store, keys, startedAt)
@@ -117,6 +121,34 @@ export function createService(options: ServiceOptions = {}) {
     }),
   )
 
+  // What the demo page's request view shows: never a key, only its kind and mode.
+  app.use('/v1/*', async (c, next) => {
+    await next()
+    const key = c.var.apiKey
+    let summary = ''
+    if (c.req.path === '/v1/events' && c.res.headers.get('content-type')?.includes('json')) {
+      const body: unknown = await c.res
+        .clone()
+        .json()
+        .catch(() => null)
+      if (isPlainObject(body) && Array.isArray(body.results)) {
+        summary = body.results
+          .map((result: unknown) =>
+            isPlainObject(result) ? `${String(result.id)} ${String(result.status)}` : '?',
+          )
+          .join(', ')
+      }
+    }
+    requestLog.add({
+      at: new Date(now()).toISOString(),
+      method: c.req.method,
+      path: c.req.path + (new URL(c.req.url).search || ''),
+      status: c.res.status,
+      key: key ? `${key.kind}_${key.mode}` : 'none',
+      summary,
+    })
+  })
+
   // Authentication, then the rate limit: only requests with a working key are counted.
   app.use('/v1/*', async (c, next) => {
     let apiKey: ApiKey
@@ -161,6 +193,7 @@ export function createService(options: ServiceOptions = {}) {
         { 'Retry-After': String(resetSeconds) },
       )
     }
+    await faults.apply(apiKey.mode)
     await next()
   })
 
@@ -184,6 +217,8 @@ export function createService(options: ServiceOptions = {}) {
     app,
     clock,
     store,
+    faults,
+    requestLog,
     /** Rolls a key as the dashboard does; the old key works 24 more hours. Returns the new key. */
     rollKey: (key: string) => keys.roll(key),
     /** Back to the demo data, as at start. */
@@ -191,6 +226,8 @@ export function createService(options: ServiceOptions = {}) {
       store.clear()
       keys.clear()
       limiter.clear()
+      faults.set(null)
+      requestLog.clear()
       seed()
     },
   }

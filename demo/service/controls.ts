@@ -1,29 +1,53 @@
-// Demo-only controls for the QA page and tests: not part of the /v1 interface.
+// Demo-only controls for the QA page and tests: not part of the /v1 interface. The admin
+// routes act with the organization's secret key on the server; the browser never sees it.
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import type { Clock } from './clock.ts'
+import type { FaultPlan, Faults } from './faults.ts'
 import type { AppEnv } from './http.ts'
-import { jsonBody } from './http.ts'
+import { jsonBody, requireObject } from './http.ts'
+import type { RequestLog } from './request-log.ts'
 import { parseOrThrow } from './validate.ts'
 
 interface Controlled {
+  app: { request(path: string, init: RequestInit): Response | Promise<Response> }
   clock: Clock
+  faults: Faults
+  requestLog: RequestLog
   rollKey(key: string): string
   reset(): void
 }
 
-const Advance = z.strictObject({ ms: z.number().check(z.gte(0), z.lte(400 * 24 * 3600 * 1000)) })
+const DAY_MS = 24 * 3600 * 1000
+const Advance = z.strictObject({ ms: z.number().check(z.gte(0), z.lte(400 * DAY_MS)) })
 const Roll = z.strictObject({
   key: z.string().check(z.regex(/^pk_(test|live)_[A-Za-z0-9]{4,64}$/)),
 })
+const count = z.int().check(z.gte(1), z.lte(100))
+const Fault = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('rate-limit'),
+    count,
+    retryAfterSeconds: z.int().check(z.gte(1), z.lte(3600)),
+  }),
+  z.strictObject({ kind: z.literal('unavailable'), count }),
+  z.strictObject({
+    kind: z.literal('slow'),
+    count,
+    delayMs: z.int().check(z.gte(1), z.lte(30_000)),
+  }),
+])
+const Scope = z.strictObject({ org: z.enum(['acme', 'globex']), mode: z.enum(['test', 'live']) })
 
 export function controlRoutes(service: Controlled) {
   const routes = new Hono<AppEnv>()
-  routes.get('/clock', (c) => c.json({ now: new Date(service.clock.now()).toISOString() }))
+  const nowIso = () => new Date(service.clock.now()).toISOString()
+
+  routes.get('/clock', (c) => c.json({ now: nowIso() }))
   routes.post('/clock/advance', async (c) => {
     const { ms } = parseOrThrow(Advance, await jsonBody(c))
     service.clock.advance(ms)
-    return c.json({ now: new Date(service.clock.now()).toISOString() })
+    return c.json({ now: nowIso() })
   })
   // Public keys only: the browser never sees a secret key.
   routes.post('/keys/roll', async (c) => {
@@ -33,6 +57,67 @@ export function controlRoutes(service: Controlled) {
   routes.post('/reset', (c) => {
     service.reset()
     return c.json({ ok: true })
+  })
+
+  routes.get('/faults', (c) => c.json({ fault: service.faults.get() }))
+  routes.post('/faults', async (c) => {
+    const fault: FaultPlan = parseOrThrow(Fault, await jsonBody(c))
+    service.faults.set(fault)
+    return c.json({ fault: service.faults.get() })
+  })
+  routes.delete('/faults', (c) => {
+    service.faults.set(null)
+    return c.json({ fault: null })
+  })
+
+  routes.get('/requests', (c) => {
+    const since = Number(c.req.query('since') ?? 0)
+    return c.json({ requests: service.requestLog.since(Number.isFinite(since) ? since : 0) })
+  })
+
+  // Campaign administration as the dashboard would do it, with the org's secret key.
+  const admin = async (method: string, path: string, org: string, mode: string, body?: unknown) => {
+    const response = await service.app.request(path, {
+      method,
+      headers: {
+        Authorization: `Bearer sk_${mode}_${org}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    return new Response(response.body, {
+      status: response.status,
+      headers: { 'Content-Type': 'application/json' },
+    })
+  }
+  routes.get('/admin/:org/:mode/campaigns', (c) => {
+    const { org, mode } = parseOrThrow(Scope, {
+      org: c.req.param('org'),
+      mode: c.req.param('mode'),
+    })
+    return admin('GET', '/v1/campaigns?limit=100', org, mode)
+  })
+  routes.get('/admin/:org/:mode/campaigns/:id', (c) => {
+    const { org, mode } = parseOrThrow(Scope, {
+      org: c.req.param('org'),
+      mode: c.req.param('mode'),
+    })
+    return admin('GET', `/v1/campaigns/${encodeURIComponent(c.req.param('id'))}`, org, mode)
+  })
+  routes.post('/admin/:org/:mode/campaigns', async (c) => {
+    const { org, mode } = parseOrThrow(Scope, {
+      org: c.req.param('org'),
+      mode: c.req.param('mode'),
+    })
+    return admin('POST', '/v1/campaigns', org, mode, requireObject(await jsonBody(c)))
+  })
+  routes.patch('/admin/:org/:mode/campaigns/:id', async (c) => {
+    const { org, mode } = parseOrThrow(Scope, {
+      org: c.req.param('org'),
+      mode: c.req.param('mode'),
+    })
+    const id = encodeURIComponent(c.req.param('id'))
+    return admin('PATCH', `/v1/campaigns/${id}`, org, mode, requireObject(await jsonBody(c)))
   })
   return routes
 }

@@ -77,3 +77,93 @@ describe('/demo-api controls', () => {
     expect(detail.body.status).toBe('active')
   })
 })
+
+describe('/demo-api fault injection', () => {
+  test('the next N test-mode answers are 429 with the chosen Retry-After; live mode is untouched', async () => {
+    const { call } = setup({ controls: true })
+    const set = await call('POST', '/demo-api/faults', {
+      body: { kind: 'rate-limit', count: 2, retryAfterSeconds: 7 },
+    })
+    expect(set.status).toBe(200)
+    const live = await call('GET', '/v1/campaigns', { key: DEMO_KEYS.acme.pkLive })
+    expect(live.status).toBe(200)
+    const first = await call('GET', '/v1/campaigns', { key: PK })
+    const second = await call('GET', '/v1/campaigns', { key: PK })
+    const third = await call('GET', '/v1/campaigns', { key: PK })
+    expect([first.status, second.status, third.status]).toEqual([429, 429, 200])
+    expect(first.headers.get('retry-after')).toBe('7')
+    expect(errorOf(first).code).toBe('rate_limited')
+    expect((await call<{ fault: unknown }>('GET', '/demo-api/faults')).body.fault).toBeNull()
+  })
+
+  test('503s until cleared', async () => {
+    const { call } = setup({ controls: true })
+    await call('POST', '/demo-api/faults', { body: { kind: 'unavailable', count: 5 } })
+    expect((await call('GET', '/v1/campaigns', { key: PK })).status).toBe(503)
+    await call('DELETE', '/demo-api/faults')
+    expect((await call('GET', '/v1/campaigns', { key: PK })).status).toBe(200)
+  })
+
+  test('refuses a plan it cannot carry out', async () => {
+    const { call } = setup({ controls: true })
+    const bad = await call('POST', '/demo-api/faults', {
+      body: { kind: 'rate-limit', count: 0, retryAfterSeconds: 7 },
+    })
+    expect(errorOf(bad)).toMatchObject({ code: 'parameter_invalid', param: 'count' })
+  })
+})
+
+describe('/demo-api request log', () => {
+  test('lists answered requests with status and key kind, never the key', async () => {
+    const { call } = setup({ controls: true })
+    await call('GET', '/v1/campaigns', { key: PK })
+    await call('GET', '/v1/campaigns', { key: 'pk_test_nosuchkey' })
+    await call('POST', '/v1/events', {
+      key: PK,
+      body: {
+        events: [{ id: 'evt_log00001', type: 'signup', visitorId: 'vis_log00001', userId: 'u' }],
+      },
+    })
+    const log = await call<{
+      requests: Array<{ seq: number; status: number; key: string; summary: string }>
+    }>('GET', '/demo-api/requests')
+    expect(log.body.requests.map((r) => [r.status, r.key])).toEqual([
+      [200, 'pk_test'],
+      [401, 'none'],
+      [200, 'pk_test'],
+    ])
+    expect(log.body.requests[2]?.summary).toBe('evt_log00001 accepted')
+    expect(JSON.stringify(log.body)).not.toContain('pk_test_acme')
+    const since = log.body.requests[1]?.seq ?? 0
+    const later = await call<{ requests: unknown[] }>('GET', `/demo-api/requests?since=${since}`)
+    expect(later.body.requests).toHaveLength(1)
+  })
+})
+
+describe('/demo-api campaign administration', () => {
+  test('creates, edits and pauses a campaign with the secret key held on the server', async () => {
+    const { call } = setup({ controls: true })
+    const created = await call<{ id: string }>('POST', '/demo-api/admin/globex/test/campaigns', {
+      body: {
+        name: 'QA spring',
+        rewardTrigger: 'signup',
+        referrerReward: { type: 'credit', amount: 3, currency: 'EUR' },
+        referredReward: { type: 'credit', amount: 4, currency: 'EUR' },
+      },
+    })
+    expect(created.status).toBe(201)
+    const paused = await call('PATCH', `/demo-api/admin/globex/test/campaigns/${created.body.id}`, {
+      body: { status: 'paused', referrerReward: { amount: 5 } },
+    })
+    expect(paused.status).toBe(200)
+    const detail = await call<{ status: string; referrerReward: { amount: number } }>(
+      'GET',
+      `/v1/campaigns/${created.body.id}`,
+      { key: DEMO_KEYS.globex.skTest },
+    )
+    expect(detail.body).toMatchObject({ status: 'paused', referrerReward: { amount: 5 } })
+    const list = await call<{ data: unknown[] }>('GET', '/demo-api/admin/globex/test/campaigns')
+    expect(list.body.data).toHaveLength(2)
+    expect((await call('GET', '/demo-api/admin/initech/test/campaigns')).status).toBe(400)
+  })
+})
