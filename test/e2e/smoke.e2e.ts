@@ -1,0 +1,35 @@
+// The smallest real-browser check: the built script tag on a page of another origin shows the
+// panel with the seeded campaign's rewards.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { launch, watchedPage } from './support/browser.ts'
+import { startHostOrigin, startServiceOrigin } from './support/servers.ts'
+
+let browser: Browser
+let service: Awaited<ReturnType<typeof startServiceOrigin>>
+let host: Awaited<ReturnType<typeof startHostOrigin>>
+
+beforeAll(async () => {
+  browser = await launch()
+  service = await startServiceOrigin()
+  host = await startHostOrigin()
+})
+afterAll(async () => {
+  await browser?.close()
+  await service?.close()
+  await host?.close()
+})
+
+it('shows the rewards from the service on another origin', async () => {
+  const url = host.page('/', {
+    html: `<!doctype html><title>Shop</title><div data-referral-widget></div>
+<script async src="${service.url}/referral-widget.js" data-key="pk_test_acme"></script>`,
+  })
+  const context = await browser.newContext()
+  const { page, log } = await watchedPage(context)
+  await page.goto(url)
+  await page.locator('[data-part="root"][data-state="ready"]').waitFor()
+  expect(await page.locator('[data-part="headline"]').textContent()).toBe('Give $10, get $10')
+  expect(log.errors).toEqual([])
+  await context.close()
+})

@@ -1,0 +1,18 @@
+// The real-browser suite: `npm run test:e2e`. Chromium tests share one machine, so files run
+// one at a time; each test may take a few seconds of real browser time.
+import { join } from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const reportDir = process.env.TEST_REPORT_DIR
+
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    globalSetup: ['test/e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    ...(reportDir ? { outputFile: { json: join(reportDir, 'e2e.json') } } : {}),
+  },
+})
