@@ -2,6 +2,16 @@
 // strict Content-Security-Policy (no 'unsafe-inline') needs no exception and host CSS cannot
 // reach in. Hosts theme it from outside with the documented custom properties:
 //   --referral-accent, --referral-background, --referral-text, --referral-radius, --referral-font
+// The dark palette, used by the dark theme and by the automatic one when the system is dark.
+const dark = `
+  --_accent: var(--referral-accent, #9aa8ff);
+  --_on-accent: var(--referral-on-accent, #0b0d17);
+  --_bg: var(--referral-background, #17181c);
+  --_text: var(--referral-text, #f2f3f5);
+  --_muted: var(--referral-muted, #b9bec9);
+  --_border: var(--referral-border, #3a3d46);
+  --_skeleton: #2a2c33;`
+
 export const css = `
 :host { display: block !important; }
 :host([hidden]) { display: none !important; }
@@ -25,25 +35,9 @@ export const css = `
   font: 15px/1.45 var(--referral-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
   text-align: start;
 }
-.root[data-theme="dark"] {
-  --_accent: var(--referral-accent, #9aa8ff);
-  --_on-accent: var(--referral-on-accent, #0b0d17);
-  --_bg: var(--referral-background, #17181c);
-  --_text: var(--referral-text, #f2f3f5);
-  --_muted: var(--referral-muted, #b9bec9);
-  --_border: var(--referral-border, #3a3d46);
-  --_skeleton: #2a2c33;
-}
+.root[data-theme="dark"] { ${dark} }
 @media (prefers-color-scheme: dark) {
-  .root[data-theme="auto"] {
-    --_accent: var(--referral-accent, #9aa8ff);
-    --_on-accent: var(--referral-on-accent, #0b0d17);
-    --_bg: var(--referral-background, #17181c);
-    --_text: var(--referral-text, #f2f3f5);
-    --_muted: var(--referral-muted, #b9bec9);
-    --_border: var(--referral-border, #3a3d46);
-    --_skeleton: #2a2c33;
-  }
+  .root[data-theme="auto"] { ${dark} }
 }
 .root[data-state="empty"] { display: none; }
 *, *::before, *::after { box-sizing: border-box; }
