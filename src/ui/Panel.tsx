@@ -174,6 +174,7 @@ export function Panel(props: { source: PanelSource; ui: UiSettings }) {
                 class="link"
                 data-part="link"
                 type="text"
+                dir="ltr"
                 readOnly
                 value={shareUrl}
                 onFocus={(event) => event.currentTarget.select()}

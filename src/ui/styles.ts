@@ -13,7 +13,8 @@ const dark = `
   --_skeleton: #2a2c33;`
 
 export const css = `
-:host { display: block !important; }
+/* Nothing the page sets on its body (letter-spacing, text-transform, white-space…) is inherited. */
+:host { all: initial; display: block !important; }
 :host([hidden]) { display: none !important; }
 .root {
   --_accent: var(--referral-accent, #3446c4);

@@ -1,0 +1,309 @@
+// Shared set-up for the browser suite: one Chromium per file, a fresh referral service and host
+// site per test (so stats, the request log and rate limits never leak between tests), a new
+// browser context per test, and checks that run after every test: no request to any origin other
+// than the host's and the service's, and no uncaught page error.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
+import { launch, type PageLog, watchedPage } from './browser.ts'
+import { startHostOrigin, startServiceOrigin } from './servers.ts'
+
+export type ServiceOrigin = Awaited<ReturnType<typeof startServiceOrigin>>
+export type HostOrigin = Awaited<ReturnType<typeof startHostOrigin>>
+
+/** The seeded active campaign of org_acme's test mode. */
+export const SEEDED_CAMPAIGN = 'camp_acmeFriendsAndFamily'
+/** Used from Node only (admin calls); never put into a page. */
+const SECRET_KEY = 'sk_test_acme'
+
+export interface Stats {
+  totalClicks: number
+  totalConversions: number
+  totalRewardsIssued: number
+}
+
+export interface WatchedPage {
+  page: Page
+  log: PageLog & { dialogs: string[] }
+}
+
+/** One POST /v1/events the service answered to a public key, as its request log records it. */
+export interface EventRequest {
+  seq: number
+  at: number
+  status: number
+  results: Array<{ id: string; status: string }>
+}
+
+export interface Harness {
+  readonly browser: Browser
+  readonly service: ServiceOrigin
+  readonly host: HostOrigin
+  /** A new context (en-US unless told otherwise; closed after the test). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>
+  /** A new watched page in `context`: console, errors, CSP violations, requests and dialogs. */
+  open(context: BrowserContext): Promise<WatchedPage>
+  /** An admin call to the service with the secret key, from Node (never through a page). */
+  admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>
+  stats(campaignId?: string): Promise<Stats>
+  /** The referral code of `referrerId`'s link (created if needed). */
+  linkCode(referrerId: string, campaignId?: string): Promise<string>
+  /** Every public-key POST /v1/events the service answered, oldest first. */
+  eventRequests(): EventRequest[]
+  /** How many times the service answered `accepted` for each event id. */
+  acceptedCounts(): Map<string, number>
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Registers the hooks in the calling file and returns the per-test environment. */
+export function useHarness(): Harness {
+  let browser: Browser | undefined
+  let service: ServiceOrigin | undefined
+  let host: HostOrigin | undefined
+  const contexts: BrowserContext[] = []
+  const logs: WatchedPage['log'][] = []
+
+  beforeAll(async () => {
+    browser = await launch()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  beforeEach(async () => {
+    service = await startServiceOrigin()
+    host = await startHostOrigin()
+    // Chromium asks every site for one; an empty answer keeps 404s off the console.
+    host.page('/favicon.ico', { html: '', type: 'image/x-icon' })
+  })
+  afterEach(async () => {
+    const allowed = new Set([host?.url, service?.url].filter((url) => url !== undefined))
+    try {
+      const foreign = logs.flatMap((log) =>
+        log.requests.filter((url) => {
+          try {
+            return !allowed.has(new URL(url).origin)
+          } catch {
+            return true
+          }
+        }),
+      )
+      expect(foreign, 'requests to an origin other than the host and the service').toEqual([])
+      expect(
+        logs.flatMap((log) => log.errors),
+        'uncaught errors in the page',
+      ).toEqual([])
+    } finally {
+      logs.length = 0
+      for (const context of contexts.splice(0)) await context.close().catch(() => {})
+      await service?.close()
+      await host?.close()
+      service = undefined
+      host = undefined
+    }
+  })
+
+  const required = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not running (used outside a test?)`)
+    return value
+  }
+
+  const harness: Harness = {
+    get browser() {
+      return required(browser, 'the browser')
+    },
+    get service() {
+      return required(service, 'the service')
+    },
+    get host() {
+      return required(host, 'the host site')
+    },
+    async newContext(options) {
+      const context = await harness.browser.newContext({ locale: 'en-US', ...options })
+      contexts.push(context)
+      return context
+    },
+    async open(context) {
+      const { page, log } = await watchedPage(context)
+      const full = Object.assign(log, { dialogs: [] as string[] })
+      page.on('dialog', (dialog) => {
+        full.dialogs.push(`${dialog.type()}: ${dialog.message()}`)
+        void dialog.dismiss().catch(() => {})
+      })
+      logs.push(full)
+      return { page, log: full }
+    },
+    async admin(method, path, body) {
+      const response = await harness.service.service.app.request(
+        path,
+        {
+          method,
+          headers: {
+            Authorization: `Bearer ${SECRET_KEY}`,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        // In-process admin calls, as the demo's own: injected faults are for the widget only.
+        { demoAdmin: true },
+      )
+      return { status: response.status, body: await response.json() }
+    },
+    async stats(campaignId = SEEDED_CAMPAIGN) {
+      const { status, body } = await harness.admin('GET', `/v1/campaigns/${campaignId}`)
+      if (status !== 200 || !isRecord(body) || !isRecord(body.stats)) {
+        throw new Error(`could not read the stats of ${campaignId}: ${status}`)
+      }
+      const { totalClicks, totalConversions, totalRewardsIssued } = body.stats
+      return {
+        totalClicks: Number(totalClicks),
+        totalConversions: Number(totalConversions),
+        totalRewardsIssued: Number(totalRewardsIssued),
+      }
+    },
+    async linkCode(referrerId, campaignId = SEEDED_CAMPAIGN) {
+      const { status, body } = await harness.admin('POST', '/v1/links', { campaignId, referrerId })
+      if ((status !== 200 && status !== 201) || !isRecord(body) || typeof body.code !== 'string') {
+        throw new Error(`could not create a link for ${referrerId}: ${status}`)
+      }
+      return body.code
+    },
+    eventRequests() {
+      return harness.service.service.requestLog
+        .since(0)
+        .filter(
+          (entry) =>
+            entry.method === 'POST' && entry.path === '/v1/events' && entry.key.startsWith('pk_'),
+        )
+        .map((entry) => ({
+          seq: entry.seq,
+          at: Date.parse(entry.at),
+          status: entry.status,
+          results: entry.summary
+            .split(', ')
+            .filter((part) => part !== '')
+            .map((part) => {
+              const [id = '', status = ''] = part.split(' ')
+              return { id, status }
+            }),
+        }))
+    },
+    acceptedCounts() {
+      const counts = new Map<string, number>()
+      for (const request of harness.eventRequests()) {
+        for (const result of request.results) {
+          if (result.status === 'accepted') counts.set(result.id, (counts.get(result.id) ?? 0) + 1)
+        }
+      }
+      return counts
+    },
+  }
+  return harness
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+export interface WidgetPageOptions {
+  /** data-key; null leaves the attribute out. Default pk_test_acme. */
+  key?: string | null
+  /** Other data- attributes of the script tag, without the `data-` prefix. */
+  attributes?: Record<string, string>
+  /** A [data-referral-widget] element (default true). */
+  panel?: boolean
+  /** A [data-referral-banner] element (default false). */
+  banner?: boolean
+  /** Markup for <head> (stylesheets...). */
+  head?: string
+  /** Markup placed before the widget's script tag (the stub, host scripts...). */
+  before?: string
+  /** Markup placed after it. */
+  after?: string
+  title?: string
+}
+
+/** The documented stub, verbatim from WIDGET.md. */
+export const STUB =
+  'window.Referral=window.Referral||function(){(Referral.q=Referral.q||[]).push(arguments)}'
+
+/** A host page carrying the widget's script tag as a site owner would paste it. */
+export function widgetPage(service: { url: string }, options: WidgetPageOptions = {}): string {
+  const key = options.key === undefined ? 'pk_test_acme' : options.key
+  const attributes = Object.entries({
+    ...(key === null ? {} : { key }),
+    ...options.attributes,
+  })
+    .map(([name, value]) => ` data-${name}="${escapeAttribute(value)}"`)
+    .join('')
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${options.title ?? 'Shop'}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${options.head ?? ''}</head>
+<body>
+<main>
+<h1>${options.title ?? 'Shop'}</h1>
+${options.banner ? '<div data-referral-banner></div>' : ''}
+${options.panel === false ? '' : '<div data-referral-widget></div>'}
+</main>
+${options.before ?? ''}
+<script async src="${service.url}/referral-widget.js"${attributes}></script>
+${options.after ?? ''}
+</body>
+</html>`
+}
+
+/** The panel's root, once the campaign has loaded. */
+export const READY_ROOT = '[data-part="root"][data-state="ready"]'
+
+/** Runs `Referral(...)` in the page (after the script has loaded). */
+export async function callReferral(page: Page, ...args: unknown[]): Promise<unknown> {
+  return page.evaluate((callArgs) => {
+    const referral = (window as unknown as { Referral: (...a: unknown[]) => unknown }).Referral
+    return referral(...callArgs)
+  }, args)
+}
+
+/** Waits until window.Referral is the loaded command API (it has methods). */
+export async function waitForApi(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const referral = (window as unknown as { Referral?: { queueSize?: unknown } }).Referral
+    return typeof referral?.queueSize === 'function'
+  })
+}
+
+export async function queueSize(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const referral = (window as unknown as { Referral: { queueSize(): number } }).Referral
+    return referral.queueSize()
+  })
+}
+
+/** Every localStorage key and value of the page's origin. */
+export async function storageEntries(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const entries: Record<string, string> = {}
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)
+      if (key !== null) entries[key] = localStorage.getItem(key) ?? ''
+    }
+    return entries
+  })
+}
+
+/** The event ids in a POST /v1/events body (JSON or beacon form). */
+export function eventIdsOf(body: string | null): string[] {
+  if (body === null) return []
+  try {
+    const parsed: unknown = JSON.parse(body)
+    if (!isRecord(parsed) || !Array.isArray(parsed.events)) return []
+    return parsed.events.flatMap((event: unknown) =>
+      isRecord(event) && typeof event.id === 'string' ? [event.id] : [],
+    )
+  } catch {
+    return []
+  }
+}
+
+/** Polls quickly: the suite waits for conditions, never for fixed times. */
+export const FAST = { interval: 50, timeout: 10_000 }
