@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { campaignRoutes } from './campaigns.ts'
 import { type Clock, createSystemClock } from './clock.ts'
@@ -7,7 +6,14 @@ import { controlRoutes } from './controls.ts'
 import { ServiceError, secretKeyRequired } from './errors.ts'
 import { eventRoutes } from './events.ts'
 import { createFaults } from './faults.ts'
-import { type AppEnv, isBeacon, isPlainObject, jsonBody, MAX_BODY_BYTES } from './http.ts'
+import {
+  type AppEnv,
+  bodyTooLarge,
+  isBeacon,
+  isPlainObject,
+  jsonBody,
+  MAX_BODY_BYTES,
+} from './http.ts'
 import { type ApiKey, createKeyRegistry } from './keys.ts'
 import { linkRoutes } from './links.ts'
 import { createRateLimiter } from './rate-limit.ts'
@@ -106,24 +112,19 @@ export function createService(options: ServiceOptions = {}) {
     }),
   )
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ServiceError(
-          413,
-          'invalid_request_error',
-          'body_too_large',
-          `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`,
-        )
-      },
-    }),
-  )
+  // A declared length over the limit is refused before anything is read; a body of unknown
+  // length (chunked) is counted while it is read, in jsonBody().
+  app.use('*', async (c, next) => {
+    const declared = Number(c.req.header('content-length'))
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw bodyTooLarge()
+    await next()
+  })
 
-  // What the demo page's request view shows: never a key, only its kind and mode.
+  // What the demo page's request view shows: never a key, only its kind and mode. The demo's
+  // own admin calls (in-process, with the secret key) are not the widget's traffic: left out.
   app.use('/v1/*', async (c, next) => {
     await next()
+    if (c.env?.demoAdmin === true) return
     const key = c.var.apiKey
     let summary = ''
     if (c.req.path === '/v1/events' && c.res.headers.get('content-type')?.includes('json')) {
@@ -193,7 +194,8 @@ export function createService(options: ServiceOptions = {}) {
         { 'Retry-After': String(resetSeconds) },
       )
     }
-    await faults.apply(apiKey.mode)
+    // Injected faults are for the widget's requests, not for the demo page's admin calls.
+    if (c.env?.demoAdmin !== true) await faults.apply(apiKey.mode)
     await next()
   })
 

@@ -10,7 +10,9 @@ import type { RequestLog } from './request-log.ts'
 import { parseOrThrow } from './validate.ts'
 
 interface Controlled {
-  app: { request(path: string, init: RequestInit): Response | Promise<Response> }
+  app: {
+    request(path: string, init: RequestInit, env: { demoAdmin: true }): Response | Promise<Response>
+  }
   clock: Clock
   faults: Faults
   requestLog: RequestLog
@@ -77,14 +79,18 @@ export function controlRoutes(service: Controlled) {
 
   // Campaign administration as the dashboard would do it, with the org's secret key.
   const admin = async (method: string, path: string, org: string, mode: string, body?: unknown) => {
-    const response = await service.app.request(path, {
-      method,
-      headers: {
-        Authorization: `Bearer sk_${mode}_${org}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    const response = await service.app.request(
+      path,
+      {
+        method,
+        headers: {
+          Authorization: `Bearer sk_${mode}_${org}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
+      { demoAdmin: true },
+    )
     return new Response(response.body, {
       status: response.status,
       headers: { 'Content-Type': 'application/json' },

@@ -5,7 +5,11 @@ import type { ApiKey } from './keys.ts'
 export const MAX_BODY_BYTES = 64 * 1024
 
 export interface AppEnv {
-  Bindings: { incoming?: { socket?: { remoteAddress?: string | undefined } } }
+  Bindings: {
+    incoming?: { socket?: { remoteAddress?: string | undefined } }
+    /** Set only by the demo's admin routes, which call the app in-process with the secret key. */
+    demoAdmin?: boolean
+  }
   Variables: { apiKey: ApiKey; body: unknown }
 }
 
@@ -35,7 +39,7 @@ export async function jsonBody(c: AppContext): Promise<unknown> {
       `Send the body as JSON with "Content-Type: application/json"${type ? `, not ${type}` : ''}.`,
     )
   }
-  const text = await c.req.text()
+  const text = await readLimited(c.req.raw)
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -52,4 +56,37 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 export function requireObject(body: unknown): Record<string, unknown> {
   if (!isPlainObject(body)) throw invalid('parameter_invalid', 'The body must be a JSON object.')
   return body
+}
+
+export const bodyTooLarge = () =>
+  new ServiceError(
+    413,
+    'invalid_request_error',
+    'body_too_large',
+    `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`,
+  )
+
+/** The body as text, refused with 413 as soon as it grows past the limit. */
+async function readLimited(request: Request): Promise<string> {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {})
+      throw bodyTooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }

@@ -162,6 +162,10 @@ export function createReferral(options: ReferralOptions) {
   })
   const tabId = randomId('t', random).slice(0, 12)
   const events = createEmitter<ReferralEvents>()
+  // What start-up announces (a captured click, a cached campaign and link) is replayed to
+  // listeners attached in the same task: right after creation, or by the stub's queued calls.
+  events.record()
+  queueMicrotask(() => events.stopRecording())
   const stores = createStores()
   const api: ApiClient = createApiClient({ apiBase, publicKey: key.key, fetch: options.fetch, now })
   const sender = createSender({

@@ -323,6 +323,31 @@ describe('storage', () => {
   })
 })
 
+describe('start-up announcements', () => {
+  it('reach listeners attached right after creation, even when everything came from cache', async () => {
+    const world = createWorld()
+    const storage = createMemoryStorage()
+    const first = world.tab({ storage, userId: 'alice' })
+    await first.getLink()
+    first.destroy()
+
+    const code = await world.makeLink('zoe')
+    const second = world.tab({ storage, userId: 'alice', href: `https://shop.test/?ref=${code}` })
+    const heard: string[] = []
+    second.on('ready', () => heard.push('ready'))
+    second.on('link', () => heard.push('link'))
+    second.on('event:queued', ({ event }) => heard.push(`queued ${event.type}`))
+    await settle()
+    expect(heard.sort()).toEqual(['link', 'queued click', 'ready'])
+    // Once the start-up task is over, a new listener hears only what happens next.
+    const late = vi.fn()
+    second.on('ready', late)
+    await settle()
+    expect(late).not.toHaveBeenCalled()
+    second.destroy()
+  })
+})
+
 describe('lifecycle', () => {
   it('on() returns an unsubscribe function', () => {
     const world = createWorld()

@@ -166,4 +166,55 @@ describe('/demo-api campaign administration', () => {
     expect(list.body.data).toHaveLength(2)
     expect((await call('GET', '/demo-api/admin/initech/test/campaigns')).status).toBe(400)
   })
+
+  test('neither uses up injected faults nor shows in the request log: they are not the widget', async () => {
+    const { call } = setup({ controls: true })
+    await call('POST', '/demo-api/faults', {
+      body: { kind: 'rate-limit', count: 1, retryAfterSeconds: 3 },
+    })
+    const list = await call('GET', '/demo-api/admin/acme/test/campaigns')
+    expect(list.status).toBe(200)
+    const detail = await call('GET', `/demo-api/admin/acme/test/campaigns/${DEMO_CAMPAIGNS.acme}`)
+    expect(detail.status).toBe(200)
+    expect((await call('GET', '/v1/campaigns', { key: PK })).status).toBe(429)
+    const log = await call<{ requests: Array<{ path: string; status: number }> }>(
+      'GET',
+      '/demo-api/requests',
+    )
+    expect(log.body.requests.map((r) => [r.path, r.status])).toEqual([['/v1/campaigns', 429]])
+  })
+})
+
+describe('bodies of unknown length (chunked)', () => {
+  const stream = (text: string) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(text)
+        for (let i = 0; i < bytes.length; i += 8192) controller.enqueue(bytes.slice(i, i + 8192))
+        controller.close()
+      },
+    })
+  const post = (service: ReturnType<typeof setup>['service'], text: string) =>
+    service.app.request('/v1/events', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${PK}`, 'Content-Type': 'application/json' },
+      body: stream(text),
+      duplex: 'half',
+    } as RequestInit)
+
+  test('are read and answered like any other', async () => {
+    const { service } = setup()
+    const answer = await post(
+      service,
+      '{"events":[{"id":"evt_chunk001","type":"signup","visitorId":"vis_chunk001","userId":"u"}]}',
+    )
+    expect(answer.status).toBe(200)
+  })
+
+  test('are refused with 413 once they grow past 64 KiB', async () => {
+    const { service } = setup()
+    const answer = await post(service, `{"events":[],"pad":"${'x'.repeat(70_000)}"}`)
+    expect(answer.status).toBe(413)
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('body_too_large')
+  })
 })

@@ -1,0 +1,99 @@
+// What the demo page and its widget frames (the script-tag referrer page and the visitor page)
+// say to each other through postMessage. Both sides parse what they receive: a message that
+// does not fit is ignored.
+import * as z from 'zod/mini'
+
+export const CHANNEL = 'referral-demo'
+
+export const Role = z.enum(['referrer', 'visitor'])
+export type Role = z.infer<typeof Role>
+
+/** The Referral.on(...) names the demo listens to. */
+export const EVENT_NAMES = [
+  'ready',
+  'link',
+  'event:queued',
+  'event:sent',
+  'event:dropped',
+  'ratelimited',
+  'error',
+] as const
+
+const base = { channel: z.literal(CHANNEL), role: Role }
+
+/** From a frame (or a visitor tab) to the demo page. */
+export const FrameMessage = z.discriminatedUnion('kind', [
+  z.object({ ...base, kind: z.literal('hello') }),
+  z.object({
+    ...base,
+    kind: z.literal('event'),
+    name: z.string(),
+    detail: z.string(),
+    /** The share URL, for `link` events. */
+    url: z.optional(z.string()),
+    at: z.number(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('console'),
+    level: z.enum(['error', 'warn']),
+    text: z.string(),
+    at: z.number(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('state'),
+    /** Every `referral:` key of the frame's localStorage, with its raw value. */
+    storage: z.array(z.tuple([z.string(), z.string()])),
+    /** Requests the page made to /v1 (fetch and sendBeacon), refused ones included. */
+    requests: z.number(),
+    offline: z.boolean(),
+    /** The widget script ran (or failed to load). */
+    loaded: z.boolean(),
+    refusal: z.nullable(z.string()),
+    attribution: z.nullable(z.string()),
+    /** The panel's data-state (loading, ready, empty, error), or `banner` when it shows. */
+    widget: z.nullable(z.string()),
+    href: z.string(),
+  }),
+  z.object({ ...base, kind: z.literal('size'), height: z.number() }),
+  z.object({ ...base, kind: z.literal('done'), command: z.string(), text: z.string() }),
+])
+export type FrameMessage = z.infer<typeof FrameMessage>
+
+/** From the demo page to a frame. */
+export const Command = z.discriminatedUnion('kind', [
+  z.object({ channel: z.literal(CHANNEL), kind: z.literal('offline'), on: z.boolean() }),
+  z.object({ channel: z.literal(CHANNEL), kind: z.literal('signup'), userId: z.string() }),
+  z.object({ channel: z.literal(CHANNEL), kind: z.literal('forget') }),
+  z.object({ channel: z.literal(CHANNEL), kind: z.literal('consent'), granted: z.boolean() }),
+  z.object({ channel: z.literal(CHANNEL), kind: z.literal('flush') }),
+])
+export type Command = z.infer<typeof Command>
+
+/** Distributes Omit over a union, so each message keeps its own fields. */
+export type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** The page's two origins, from the <meta> the Vite plugin adds to every page. */
+export function demoOrigins(): { main: string; visitor: string | null } {
+  const here = location.origin
+  let ports: { main?: unknown; visitor?: unknown } = {}
+  try {
+    const meta = document.querySelector('meta[name="referral-demo-origins"]')
+    ports = JSON.parse(meta?.getAttribute('content') ?? '{}') as typeof ports
+  } catch {}
+  const at = (port: unknown) =>
+    typeof port === 'number' && port > 0
+      ? `${location.protocol}//${location.hostname}:${port}`
+      : null
+  const main = at(ports.main) ?? here
+  const visitor = at(ports.visitor)
+  return { main, visitor: visitor === main ? null : visitor }
+}
+
+/** A short, readable rendering of an event payload (errors included). */
+export function describe(payload: unknown): string {
+  return JSON.stringify(payload, (_key, value: unknown) =>
+    value instanceof Error ? { error: value.name, message: value.message } : value,
+  )
+}

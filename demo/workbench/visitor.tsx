@@ -1,0 +1,164 @@
+// Visitor simulation: the referrer's share link opened by a new visitor, on the demo's second
+// origin (a localStorage of its own), in a frame here or in a new tab; then a signup.
+import { useStore } from '@nanostores/preact'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import {
+  $frameHeights,
+  $frames,
+  $notices,
+  $shareUrl,
+  origins,
+  registerWindow,
+  sendCommand,
+} from './hub.ts'
+
+export const visitorOrigin = origins.visitor ?? origins.main
+
+let opened = 0
+
+/** The visitor page with every referral: key of its origin erased first, then `then`. */
+export function clearedVisitorUrl(then?: string): string {
+  const url = new URL('/demo/visitor.html', visitorOrigin)
+  url.searchParams.set('clear', '1')
+  // A new address each time, so the frame loads again even for the same link.
+  url.searchParams.set('n', String(++opened))
+  if (then) url.searchParams.set('then', then)
+  return url.toString()
+}
+
+const newFriend = () => `friend_${Math.random().toString(36).slice(2, 7)}`
+
+export function VisitorPanel(props: { src: string | null; onOpen: (src: string) => void }) {
+  const shareUrl = useStore($shareUrl)
+  const frames = useStore($frames)
+  const heights = useStore($frameHeights)
+  const notices = useStore($notices)
+  const frame = useRef<HTMLIFrameElement>(null)
+  const tab = useRef<Window | null>(null)
+  const [friend, setFriend] = useState(newFriend)
+  const [message, setMessage] = useState('')
+
+  useEffect(() => {
+    const stopFrame = registerWindow('visitor', () => frame.current?.contentWindow)
+    const stopTab = registerWindow('visitor', () => tab.current)
+    return () => {
+      stopFrame()
+      stopTab()
+    }
+  }, [])
+  useEffect(() => {
+    if (notices.visitor) setMessage(notices.visitor)
+  }, [notices.visitor])
+
+  const state = frames.visitor
+  const canSignUp = Boolean(state?.loaded && !state.refusal)
+  const tabOpen = tab.current !== null && !tab.current.closed
+
+  const openHere = () => {
+    if (!shareUrl) return
+    $frames.setKey('visitor', undefined)
+    props.onOpen(clearedVisitorUrl(shareUrl))
+    setMessage(
+      'Opened the share link below as a new visitor (the visitor origin’s referral: keys erased first).',
+    )
+  }
+  const openTab = () => {
+    if (!shareUrl) return
+    tab.current = window.open(clearedVisitorUrl(shareUrl), '_blank')
+    setMessage(
+      tab.current
+        ? 'Opened in a new tab, as a new visitor. It shares its origin’s storage with the frame here.'
+        : 'The browser blocked the new tab: allow pop-ups for this page.',
+    )
+  }
+  const signUp = (event: Event) => {
+    event.preventDefault()
+    const userId = friend.trim()
+    if (!userId) return
+    sendCommand('visitor', { kind: 'signup', userId })
+    setFriend(newFriend())
+  }
+  const clear = () => {
+    sendCommand('visitor', { kind: 'forget' })
+    $frames.setKey('visitor', undefined)
+    props.onOpen(clearedVisitorUrl())
+    setMessage('Visitor cleared: every referral: key of the visitor’s origin is erased.')
+  }
+
+  return (
+    <section class="card" aria-labelledby="visitor-title" data-testid="visitor-panel">
+      <h2 id="visitor-title">Visitor simulation</h2>
+      <p class="muted small">
+        The share link lands on <code>{visitorOrigin}/demo/visitor.html</code>
+        {origins.visitor
+          ? ', a second origin of the dev server: the visitor’s storage is not the referrer’s.'
+          : '. No second origin is available, so the visitor shares this page’s storage.'}
+      </p>
+      <div class="field">
+        <label for="share-link">Current share link</label>
+        <input
+          id="share-link"
+          class="mono"
+          readOnly
+          value={shareUrl ?? ''}
+          placeholder="Sign a user in: the widget’s link appears here"
+        />
+      </div>
+      <div class="buttons">
+        <button type="button" class="primary" disabled={!shareUrl} onClick={openHere}>
+          Open as a new visitor (frame)
+        </button>
+        <button type="button" disabled={!shareUrl} onClick={openTab}>
+          Open as a new visitor (new tab)
+        </button>
+        <button type="button" class="danger" onClick={clear}>
+          Clear the visitor
+        </button>
+      </div>
+      <form class="inline-form" onSubmit={signUp}>
+        <label for="friend-id">Visitor signs up as</label>
+        <input
+          id="friend-id"
+          class="mono"
+          value={friend}
+          onInput={(event) => setFriend(event.currentTarget.value)}
+          autocomplete="off"
+          spellcheck={false}
+        />
+        <button type="submit" disabled={!canSignUp && !tabOpen}>
+          Sign the visitor up
+        </button>
+      </form>
+      <p class="muted small" role="status" data-testid="visitor-message">
+        {message}
+      </p>
+      {state && (
+        <p class="facts" data-testid="visitor-facts">
+          <span>
+            Attribution: <strong>{state.attribution ?? 'none'}</strong>
+          </span>
+          <span>
+            Banner: <strong>{state.widget === 'banner' ? 'shown' : 'not shown'}</strong>
+          </span>
+          <span>
+            Requests to /v1: <strong>{state.requests}</strong>
+          </span>
+        </p>
+      )}
+      {props.src ? (
+        <iframe
+          ref={frame}
+          class="widget-frame visitor-frame"
+          title="Visitor page"
+          src={props.src}
+          style={{ height: `${Math.max(heights.visitor ?? 200, 120)}px` }}
+        />
+      ) : (
+        <p class="placeholder">
+          No visitor yet. Sign a user in above, then open their share link as a new visitor: the
+          visitor page shows the banner a referred visitor sees.
+        </p>
+      )}
+    </section>
+  )
+}
