@@ -614,7 +614,7 @@ export function createReferral(options: ReferralOptions) {
   )
   sender.onAcquire(() => queue.kick())
   events.on('event:queued', () => {
-    if (!sender.isSender()) channel?.postMessage({ type: 'queued' })
+    if (!destroyed && !sender.isSender()) channel?.postMessage({ type: 'queued' })
   })
   void loadCampaign()
   queue.kick()

@@ -38,6 +38,11 @@ export function createEmitter<Events extends object>() {
         }
       }
     },
-    clear: () => listeners.clear(),
+    clear() {
+      // Emptied in place too: a replay already scheduled finds its listener gone.
+      for (const set of listeners.values()) set.clear()
+      listeners.clear()
+      recorded = null
+    },
   }
 }
