@@ -1,6 +1,6 @@
 // The ESM entry: the components, the headless core, and their types.
 export { ApiError, ConfigError } from './api/errors.ts'
-export type { PublicCampaign, TrackedEvent } from './api/schemas.ts'
+export type { PublicCampaign, TrackedEvent } from './api/wire.ts'
 export { ReferralBanner, ReferralWidget, type ReferralWidgetProps } from './components.tsx'
 export {
   createReferral,

@@ -1,14 +1,14 @@
-import type * as z from 'zod/mini'
 import { retryAfterMs } from '../queue/retry.ts'
 import { ApiError } from './errors.ts'
+import { type Parser, parse } from './parse.ts'
 import {
-  ErrorBody,
-  EventsResponse,
-  Link,
-  PublicCampaign,
-  PublicCampaignList,
+  parseErrorBody,
+  parseEventsResponse,
+  parseLink,
+  parsePublicCampaign,
+  parsePublicCampaignList,
   type TrackedEvent,
-} from './schemas.ts'
+} from './wire.ts'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
@@ -31,12 +31,12 @@ export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
-  async function request<S extends z.ZodMiniType>(
+  async function request<T>(
     method: 'GET' | 'POST',
     path: string,
-    schema: S,
+    parser: Parser<T>,
     body?: unknown,
-  ): Promise<z.infer<S>> {
+  ): Promise<T> {
     const headers: Record<string, string> = { Authorization: `Bearer ${options.publicKey}` }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
     const controller = new AbortController()
@@ -86,8 +86,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
 
     if (!response.ok) {
-      const parsed = ErrorBody.safeParse(payload)
-      const error = parsed.success ? parsed.data.error : undefined
+      const error = parse(parseErrorBody, payload)?.error
       throw new ApiError({
         status: response.status,
         type: error?.type ?? 'api_error',
@@ -99,8 +98,8 @@ export function createApiClient(options: ApiClientOptions) {
       })
     }
 
-    const parsed = schema.safeParse(payload)
-    if (!parsed.success) {
+    const parsed = parse(parser, payload)
+    if (parsed === null) {
       throw new ApiError({
         status: response.status,
         type: 'api_error',
@@ -109,20 +108,20 @@ export function createApiClient(options: ApiClientOptions) {
         retryable: true,
       })
     }
-    return parsed.data
+    return parsed
   }
 
   return {
     campaign: (id: string) =>
-      request('GET', `/v1/campaigns/${encodeURIComponent(id)}`, PublicCampaign),
+      request('GET', `/v1/campaigns/${encodeURIComponent(id)}`, parsePublicCampaign),
     /** The newest active campaign, or null when there is none. */
     newestActiveCampaign: async () =>
-      (await request('GET', '/v1/campaigns?status=active&limit=1', PublicCampaignList)).data[0] ??
-      null,
+      (await request('GET', '/v1/campaigns?status=active&limit=1', parsePublicCampaignList))
+        .data[0] ?? null,
     createLink: (campaignId: string, referrerId: string) =>
-      request('POST', '/v1/links', Link, { campaignId, referrerId }),
+      request('POST', '/v1/links', parseLink, { campaignId, referrerId }),
     sendEvents: (events: readonly TrackedEvent[]) =>
-      request('POST', '/v1/events', EventsResponse, { events }),
+      request('POST', '/v1/events', parseEventsResponse, { events }),
     /** The URL and text/plain body of the beacon form, for page-hide delivery. */
     beacon: (events: readonly TrackedEvent[]) => ({
       url: `${base}/v1/events`,

@@ -1,24 +1,37 @@
-// The wire shapes shared by the widget and the local referral service.
-// zod/mini keeps them tree-shakable for the browser bundle.
+// The wire shapes as the local referral service validates them (zod). The widget reads the same
+// shapes with the small parsers of wire.ts, built from the same patterns.
 import * as z from 'zod/mini'
+import {
+  ATTRIBUTION_WINDOW_PATTERN,
+  attributionWindowDays,
+  CAMPAIGN_ID_PATTERN,
+  CLIENT_ID_PATTERN,
+  CODE_PATTERN,
+  CURRENCY_PATTERN,
+  ISO_TIMESTAMP_PATTERN,
+  LINK_ID_PATTERN,
+  MAX_ATTRIBUTION_DAYS,
+  REFERRER_ID_PATTERN,
+} from './wire.ts'
 
-export const KEY_PATTERN = /^(pk|sk)_(test|live)_[A-Za-z0-9]{4,64}$/
-export const CAMPAIGN_ID_PATTERN = /^camp_[A-Za-z0-9_-]{16,64}$/
-export const LINK_ID_PATTERN = /^link_[A-Za-z0-9_-]{16,64}$/
-export const CODE_PATTERN = /^[A-Za-z0-9]{8,12}$/
-export const REFERRER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/
-/** Event ids and visitor ids share one shape. */
-export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
-export const CURRENCY_PATTERN = /^[A-Z]{3}$/
-export const ATTRIBUTION_WINDOW_PATTERN = /^[1-9][0-9]*d$/
-
-export const MAX_EVENTS_PER_REQUEST = 100
-export const MAX_ATTRIBUTION_DAYS = 365
+export {
+  ATTRIBUTION_WINDOW_PATTERN,
+  attributionWindowDays,
+  CAMPAIGN_ID_PATTERN,
+  CLIENT_ID_PATTERN,
+  CODE_PATTERN,
+  CURRENCY_PATTERN,
+  KEY_PATTERN,
+  LINK_ID_PATTERN,
+  MAX_ATTRIBUTION_DAYS,
+  MAX_EVENTS_PER_REQUEST,
+  REFERRER_ID_PATTERN,
+} from './wire.ts'
 
 export const CampaignStatus = z.enum(['active', 'paused', 'archived'])
 export type CampaignStatus = z.infer<typeof CampaignStatus>
 
-const isoTimestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/))
+const isoTimestamp = z.string().check(z.regex(ISO_TIMESTAMP_PATTERN))
 const amount = z.number().check(z.gte(0), z.lte(1_000_000))
 const currency = z.string().check(z.regex(CURRENCY_PATTERN))
 const positiveInt = z.int().check(z.positive())
@@ -28,11 +41,6 @@ const attributionWindow = z.string().check(
     error: `must be at most ${MAX_ATTRIBUTION_DAYS}d`,
   }),
 )
-
-/** Days in a window such as `30d`; NaN for anything else. */
-export function attributionWindowDays(value: string): number {
-  return ATTRIBUTION_WINDOW_PATTERN.test(value) ? Number(value.slice(0, -1)) : Number.NaN
-}
 
 export const Reward = z.object({ type: z.literal('credit'), amount, currency })
 export type Reward = z.infer<typeof Reward>

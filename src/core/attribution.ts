@@ -1,5 +1,5 @@
 import { ConfigError } from '../api/errors.ts'
-import { CODE_PATTERN } from '../api/schemas.ts'
+import { CODE_PATTERN } from '../api/wire.ts'
 
 /** The first configured parameter in `href` that carries a code of the contract's shape. */
 export function readReferralCode(href: string, params: readonly string[]): string | null {

@@ -1,16 +1,19 @@
 // createReferral: the headless core behind the script tag and the components.
-import * as z from 'zod/mini'
 import { type ApiClient, createApiClient, type FetchLike } from '../api/client.ts'
 import { ApiError, ConfigError } from '../api/errors.ts'
+import { array, literal, number, object, type Parser, parse, string } from '../api/parse.ts'
 import {
   attributionWindowDays,
   CAMPAIGN_ID_PATTERN,
+  CLIENT_ID_PATTERN,
   CODE_PATTERN,
-  Link,
-  PublicCampaign,
+  type Link,
+  type PublicCampaign,
+  parseLink,
+  parsePublicCampaign,
   REFERRER_ID_PATTERN,
   type TrackedEvent,
-} from '../api/schemas.ts'
+} from '../api/wire.ts'
 import { createQueue, type QueueEvents } from '../queue/queue.ts'
 import { createSender, type LockManagerLike } from '../queue/sender.ts'
 import { createSafeStorage, defaultStorage, readJson, type StorageLike } from '../queue/storage.ts'
@@ -61,7 +64,7 @@ export interface ReferralOptions {
 }
 
 export interface ReferralEvents extends Omit<QueueEvents, 'change'> {
-  ready: { campaign: z.infer<typeof PublicCampaign> | null }
+  ready: { campaign: PublicCampaign | null }
   link: ReferralLink
   error: { error: Error }
   /** destroy() was called: the UI unmounts. */
@@ -76,18 +79,15 @@ const FLUSH_REQUEST_TIMEOUT_MS = 3000
 const REMEMBERED_CLICKS = 50
 
 // What the widget keeps in storage, each with a version: anything else found there is discarded.
-const v = z.literal(1)
-const StoredVisitor = z.object({ v, id: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)) })
-const StoredAttribution = z.object({
-  v,
-  code: z.string().check(z.regex(CODE_PATTERN)),
-  capturedAt: z.number(),
-})
-const StoredClicks = z.object({ v, codes: z.array(z.string().check(z.regex(CODE_PATTERN))) })
-const StoredCampaign = z.object({ v, campaign: PublicCampaign })
-const StoredLink = z.object({ v, link: Link })
-const StoredBanner = z.object({ v, dismissed: z.array(z.string().check(z.regex(CODE_PATTERN))) })
-const StoredConsent = z.object({ v, granted: z.literal(true) })
+const v = literal(1)
+const code = string(CODE_PATTERN)
+const StoredVisitor = object({ v, id: string(CLIENT_ID_PATTERN) })
+const StoredAttribution = object({ v, code, capturedAt: number })
+const StoredClicks = object({ v, codes: array(code) })
+const StoredCampaign = object({ v, campaign: parsePublicCampaign })
+const StoredLink = object({ v, link: parseLink })
+const StoredBanner = object({ v, dismissed: array(code) })
+const StoredConsent = object({ v, granted: literal(true) })
 
 function httpUrl(value: string, option: string): URL {
   let url: URL
@@ -207,14 +207,13 @@ export function createReferral(options: ReferralOptions) {
     if (JSON.stringify(current) !== JSON.stringify(connection)) stores.$connection.set(connection)
   }
 
-  const read = <S extends z.ZodMiniType>(schema: S, name: string): z.infer<S> | null => {
+  const read = <T>(parser: Parser<T>, name: string): T | null => {
     const storageKey = namespace + name
     const raw = readJson(storage, storageKey)
     if (raw === null) return null
-    const parsed = schema.safeParse(raw)
-    if (parsed.success) return parsed.data
-    storage.remove(storageKey) // broken or foreign: discarded
-    return null
+    const parsed = parse(parser, raw)
+    if (parsed === null) storage.remove(storageKey) // broken or foreign: discarded
+    return parsed
   }
   const write = (name: string, value: object) =>
     storage.set(namespace + name, JSON.stringify({ v: 1, ...value }))
@@ -311,7 +310,7 @@ export function createReferral(options: ReferralOptions) {
     }
   }
 
-  function setCampaign(campaign: z.infer<typeof PublicCampaign> | null) {
+  function setCampaign(campaign: PublicCampaign | null) {
     const before = stores.$campaign.get()
     const wasSettled = before.status === 'ready' || before.status === 'empty'
     if (campaign) {
@@ -364,7 +363,7 @@ export function createReferral(options: ReferralOptions) {
     const cacheName = `link:${campaignId}:${shortHash(user)}`
     const current = stores.$link.get()
     const cached = read(StoredLink, cacheName)
-    const setLink = (link: z.infer<typeof Link>) => {
+    const setLink = (link: Link) => {
       const value = shareLink(link.code)
       const before = stores.$link.get()
       if (before.status !== 'ready' || before.link.url !== value.url) {
@@ -647,7 +646,7 @@ export type Referral = ReturnType<typeof createReferral>
 function hasStoredConsent(storage: StorageLike | undefined, namespace: string): boolean {
   try {
     const raw = storage?.getItem(`${namespace}consent`)
-    return raw != null && StoredConsent.safeParse(JSON.parse(raw)).success
+    return raw != null && parse(StoredConsent, JSON.parse(raw)) !== null
   } catch {
     return false
   }

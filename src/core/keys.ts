@@ -1,5 +1,5 @@
 import { ConfigError } from '../api/errors.ts'
-import { KEY_PATTERN } from '../api/schemas.ts'
+import { KEY_PATTERN } from '../api/wire.ts'
 
 export type Mode = 'test' | 'live'
 

@@ -1,7 +1,7 @@
 // The script tag's data- attributes, checked one by one: a bad one is reported with a clear
 // console.error and replaced by its default; only a bad key stops the widget.
 import { ConfigError } from '../api/errors.ts'
-import { CAMPAIGN_ID_PATTERN, REFERRER_ID_PATTERN } from '../api/schemas.ts'
+import { CAMPAIGN_ID_PATTERN, REFERRER_ID_PATTERN } from '../api/wire.ts'
 import { parseRefParams } from '../core/attribution.ts'
 import type { ReferralOptions, Theme } from '../core/create-referral.ts'
 import { parsePublicKey } from '../core/keys.ts'

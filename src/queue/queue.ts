@@ -2,10 +2,10 @@
 // removed only when the service has confirmed it (accepted or duplicate) or refused it for good.
 // Producers (any tab) write chunks that never change afterwards; only the sending tab rewrites
 // or removes chunks, so tabs never overwrite each other's writes.
-import * as z from 'zod/mini'
 import type { ApiClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
-import { MAX_EVENTS_PER_REQUEST, TrackedEvent } from '../api/schemas.ts'
+import { array, literal, number, object, type Parser, parse } from '../api/parse.ts'
+import { MAX_EVENTS_PER_REQUEST, type TrackedEvent, trackedEventShape } from '../api/wire.ts'
 import { warn, warnOnce } from '../core/log.ts'
 import { BACKOFF_CAP_MS, backoffMs, MAX_RETRY_AFTER_MS } from './retry.ts'
 import type { Sender } from './sender.ts'
@@ -14,26 +14,34 @@ import type { Timers } from './timers.ts'
 
 const VERSION = 1
 
-const QueuedEvent = z.object({
-  ...TrackedEvent.shape,
-  queuedAt: z.number(),
-  attempts: z.number(),
+export interface QueuedEvent extends TrackedEvent {
+  queuedAt: number
+  attempts: number
+}
+
+const parseChunk: Parser<{ v: 1; events: QueuedEvent[] }> = object({
+  v: literal(VERSION),
+  events: array(object({ ...trackedEventShape, queuedAt: number, attempts: number })),
 })
-export type QueuedEvent = z.infer<typeof QueuedEvent>
 
-const Chunk = z.object({ v: z.literal(VERSION), events: z.array(QueuedEvent) })
-
-const Delivery = z.object({
-  v: z.literal(VERSION),
+interface Delivery {
+  v: typeof VERSION
   /** Set by a 429: no request before this time. */
-  pausedUntil: z.number(),
+  pausedUntil: number
   /** Failed tries in a row (network, 408, 5xx): drives the backoff. */
-  attempt: z.number(),
-  nextAttemptAt: z.number(),
+  attempt: number
+  nextAttemptAt: number
   /** When the pause or backoff was set: a clock now earlier than this has jumped backwards. */
-  since: z.number(),
+  since: number
+}
+
+const parseDelivery: Parser<Delivery> = object({
+  v: literal(VERSION),
+  pausedUntil: number,
+  attempt: number,
+  nextAttemptAt: number,
+  since: number,
 })
-type Delivery = z.infer<typeof Delivery>
 
 export type DropReason = 'rejected' | 'expired' | 'overflow'
 
@@ -104,8 +112,8 @@ export function createQueue(options: QueueOptions) {
   // --- storage ---------------------------------------------------------------------------
 
   const readChunk = (key: string): QueuedEvent[] | null => {
-    const parsed = Chunk.safeParse(readJson(storage, key))
-    if (parsed.success) return parsed.data.events
+    const parsed = parse(parseChunk, readJson(storage, key))
+    if (parsed) return parsed.events
     // Broken, foreign or from another version: discarded, never trusted.
     storage.remove(key)
     warnOnce('Discarded queue data in storage that was broken or from another version.')
@@ -118,8 +126,7 @@ export function createQueue(options: QueueOptions) {
   }
 
   const readDelivery = (): Delivery => {
-    const parsed = Delivery.safeParse(readJson(storage, deliveryKey))
-    return parsed.success ? parsed.data : IDLE
+    return parse(parseDelivery, readJson(storage, deliveryKey)) ?? IDLE
   }
 
   const writeDelivery = (delivery: Delivery) => {
@@ -462,8 +469,7 @@ export function createQueue(options: QueueOptions) {
     size() {
       let count = pending.length
       for (const key of storage.keys(chunkPrefix)) {
-        const parsed = Chunk.safeParse(readJson(storage, key))
-        if (parsed.success) count += parsed.data.events.length
+        count += parse(parseChunk, readJson(storage, key))?.events.length ?? 0
       }
       return count
     },

@@ -1,4 +1,4 @@
-import type { Reward } from '../api/schemas.ts'
+import type { Reward } from '../api/wire.ts'
 
 /** An amount in its currency for the locale: "$10", "10,50 €", "￥1,000". */
 export function formatReward(reward: Reward, locale: string): string {

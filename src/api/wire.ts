@@ -1,0 +1,140 @@
+// The wire shapes as the widget reads them: patterns, types and parsers, with no schema
+// library, so the browser bundles stay small. The service validates with the zod schemas of
+// schemas.ts, built from the same patterns; test/wire-parity.test.ts keeps the two in step.
+import {
+  array,
+  boolean,
+  literal,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  type Parser,
+  string,
+} from './parse.ts'
+
+export const KEY_PATTERN = /^(pk|sk)_(test|live)_[A-Za-z0-9]{4,64}$/
+export const CAMPAIGN_ID_PATTERN = /^camp_[A-Za-z0-9_-]{16,64}$/
+export const LINK_ID_PATTERN = /^link_[A-Za-z0-9_-]{16,64}$/
+export const CODE_PATTERN = /^[A-Za-z0-9]{8,12}$/
+export const REFERRER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/
+/** Event ids and visitor ids share one shape. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/
+export const ATTRIBUTION_WINDOW_PATTERN = /^[1-9][0-9]*d$/
+export const ISO_TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
+
+export const MAX_EVENTS_PER_REQUEST = 100
+export const MAX_ATTRIBUTION_DAYS = 365
+
+/** Days in a window such as `30d`; NaN for anything else. */
+export function attributionWindowDays(value: string): number {
+  return ATTRIBUTION_WINDOW_PATTERN.test(value) ? Number(value.slice(0, -1)) : Number.NaN
+}
+
+export type CampaignStatus = 'active' | 'paused' | 'archived'
+
+export interface Reward {
+  type: 'credit'
+  amount: number
+  currency: string
+}
+
+export interface PublicCampaign {
+  id: string
+  name: string
+  status: CampaignStatus
+  rewardTrigger: string
+  referrerReward: Reward
+  referredReward: Reward
+  attributionWindow: string
+  createdAt: string
+}
+
+export interface Link {
+  id: string
+  code: string
+  campaignId: string
+  referrerId: string
+  createdAt: string
+}
+
+export interface TrackedEvent {
+  id: string
+  type: 'click' | 'signup'
+  code?: string | undefined
+  visitorId: string
+  userId?: string | undefined
+  occurredAt?: string | undefined
+}
+
+export interface EventResult {
+  id: string | null
+  status: 'accepted' | 'duplicate' | 'rejected'
+  error?: { code: string; message: string } | undefined
+}
+
+export interface ErrorBody {
+  error: { type: string; code: string; message: string; param?: string | undefined }
+}
+
+const timestamp = string(ISO_TIMESTAMP_PATTERN)
+const amount: Parser<number> = (value) => {
+  const parsed = number(value)
+  return number(parsed >= 0 && parsed <= 1_000_000 ? parsed : Number.NaN)
+}
+const reward: Parser<Reward> = object({
+  type: literal('credit'),
+  amount,
+  currency: string(CURRENCY_PATTERN),
+})
+
+export const parsePublicCampaign: Parser<PublicCampaign> = object({
+  id: string(CAMPAIGN_ID_PATTERN),
+  name: string(),
+  status: oneOf(['active', 'paused', 'archived']),
+  rewardTrigger: string(),
+  referrerReward: reward,
+  referredReward: reward,
+  attributionWindow: string(ATTRIBUTION_WINDOW_PATTERN),
+  createdAt: timestamp,
+})
+
+export const parsePublicCampaignList: Parser<{
+  data: PublicCampaign[]
+  total: number
+  hasMore: boolean
+}> = object({ data: array(parsePublicCampaign), total: number, hasMore: boolean })
+
+export const parseLink: Parser<Link> = object({
+  id: string(LINK_ID_PATTERN),
+  code: string(CODE_PATTERN),
+  campaignId: string(),
+  referrerId: string(),
+  createdAt: timestamp,
+})
+
+/** Event fields as the widget sends them (and keeps them in storage). */
+export const trackedEventShape = {
+  id: string(CLIENT_ID_PATTERN),
+  type: oneOf(['click', 'signup']),
+  code: optional(string(CODE_PATTERN)),
+  visitorId: string(CLIENT_ID_PATTERN),
+  userId: optional(string(REFERRER_ID_PATTERN)),
+  occurredAt: optional(timestamp),
+}
+
+export const parseEventsResponse: Parser<{ results: EventResult[] }> = object({
+  results: array(
+    object({
+      id: nullable(string()),
+      status: oneOf(['accepted', 'duplicate', 'rejected']),
+      error: optional(object({ code: string(), message: string() })),
+    }),
+  ),
+})
+
+export const parseErrorBody: Parser<ErrorBody> = object({
+  error: object({ type: string(), code: string(), message: string(), param: optional(string()) }),
+})

@@ -1,0 +1,86 @@
+// The widget reads the wire with the small parsers of src/api/wire.ts; the service validates
+// with the zod schemas of src/api/schemas.ts. Both must give the same verdict on the same data.
+import { describe, expect, it } from 'vitest'
+import { type Parser, parse } from '../src/api/parse.ts'
+import { EventsResponse, Link, PublicCampaign, PublicCampaignList } from '../src/api/schemas.ts'
+import {
+  parseEventsResponse,
+  parseLink,
+  parsePublicCampaign,
+  parsePublicCampaignList,
+} from '../src/api/wire.ts'
+
+const campaign = {
+  id: 'camp_acmeFriendsAndFamily',
+  name: 'Acme',
+  status: 'active',
+  rewardTrigger: 'signup',
+  referrerReward: { type: 'credit', amount: 10, currency: 'USD' },
+  referredReward: { type: 'credit', amount: 7.5, currency: 'EUR' },
+  attributionWindow: '30d',
+  createdAt: '2026-01-15T12:00:00.000Z',
+}
+const link = {
+  id: 'link_abcdefghijklmnop',
+  code: 'AbCdEf1234',
+  campaignId: 'camp_acmeFriendsAndFamily',
+  referrerId: 'alice',
+  createdAt: '2026-01-15T12:00:00.000Z',
+}
+
+/** Each variant changes one thing: the two sides must agree on every one. */
+function variants(base: Record<string, unknown>): unknown[] {
+  const out: unknown[] = [base, null, [], 'text', 42, {}]
+  const odd = [undefined, null, '', 'x', -1, 1e9, Number.NaN, true, [], {}, 'camp_x', '2026-01-15']
+  for (const key of Object.keys(base)) {
+    for (const value of odd) out.push({ ...base, [key]: value })
+    const { [key]: _dropped, ...rest } = base
+    out.push(rest)
+  }
+  out.push({ ...base, extra: 'field' })
+  return out
+}
+
+type ZodLike = { safeParse(value: unknown): { success: boolean } }
+
+function agree(name: string, parser: Parser<unknown>, schema: ZodLike, cases: unknown[]) {
+  it(`${name}: same verdict on ${cases.length} inputs`, () => {
+    const differ = cases.filter(
+      (value) => (parse(parser, value) !== null) !== schema.safeParse(value).success,
+    )
+    expect(differ).toEqual([])
+  })
+}
+
+describe('wire parsers agree with the service schemas', () => {
+  agree('public campaign', parsePublicCampaign, PublicCampaign, [
+    ...variants(campaign),
+    ...variants(campaign.referrerReward).map((reward) => ({ ...campaign, referrerReward: reward })),
+    { ...campaign, status: 'paused' },
+    { ...campaign, attributionWindow: '0d' },
+  ])
+  agree('campaign list', parsePublicCampaignList, PublicCampaignList, [
+    { data: [campaign], total: 1, hasMore: false },
+    { data: [], total: 0, hasMore: false },
+    { data: [{ ...campaign, id: 'nope' }], total: 1, hasMore: false },
+    { data: [campaign], total: '1', hasMore: false },
+    { data: campaign, total: 1, hasMore: false },
+    { data: [campaign], total: 1 },
+  ])
+  agree('link', parseLink, Link, variants(link))
+  agree('events response', parseEventsResponse, EventsResponse, [
+    { results: [] },
+    { results: [{ id: 'evt_12345678', status: 'accepted' }] },
+    { results: [{ id: null, status: 'rejected', error: { code: 'x', message: 'y' } }] },
+    { results: [{ id: 'evt_12345678', status: 'maybe' }] },
+    { results: [{ id: 5, status: 'accepted' }] },
+    { results: [{ id: 'evt_12345678', status: 'rejected', error: { code: 1 } }] },
+    { results: 'none' },
+    {},
+  ])
+
+  it('drop fields they do not know, as the schemas do', () => {
+    expect(parse(parseLink, { ...link, extra: '<script>' })).toEqual(link)
+    expect(Link.parse({ ...link, extra: '<script>' })).toEqual(link)
+  })
+})
