@@ -1,9 +1,11 @@
 // The published files, one build per mode:
 //   esm   dist/index.js, dist/custom-element.js  (the package; dependencies left to the host)
 //   embed dist/referral-widget.js                 (the script tag; one classic script, all inside)
-//   ui    dist/referral-widget-ui.js              (the script tag's panel, fetched only when needed;
-//                                                   a classic script too, so no CORS is needed)
-import { defineConfig, type UserConfig } from 'vite'
+//   ui-xx dist/referral-widget-ui[-xx].js         (the script tag's panel in one language, fetched
+//                                                   only when needed; a classic script too, so no
+//                                                   CORS is needed; English has no suffix)
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
 
 const external = [
@@ -45,9 +47,45 @@ const builds: Record<string, UserConfig['build']> = {
   },
 }
 
+/** For `ui-<language>`: the messages catalog holds that language only. */
+function oneLanguage(language: string): Plugin {
+  const catalog = fileURLToPath(new URL('src/ui/messages/catalog.ts', import.meta.url))
+  const messages = fileURLToPath(new URL(`src/ui/messages/${language}.ts`, import.meta.url))
+  return {
+    name: 'one-language',
+    enforce: 'pre',
+    load(id) {
+      if (id !== catalog) return null
+      return `import { ${language} } from ${JSON.stringify(messages)}\nexport const CATALOG = { ${language} }\n`
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => {
+  const language = /^ui-([a-z]{2})$/.exec(mode)?.[1]
+  if (language) {
+    return {
+      oxc: { jsx },
+      plugins: [oneLanguage(language)],
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      publicDir: false,
+      build: {
+        ...builds.ui,
+        lib: {
+          entry: 'src/ui/embed-ui.ts',
+          formats: ['iife'],
+          name: 'ReferralWidgetUi',
+          fileName: () =>
+            language === 'en' ? 'referral-widget-ui.js' : `referral-widget-ui-${language}.js`,
+        },
+        outDir: 'dist',
+        emptyOutDir: false,
+      },
+    }
+  }
   const build = builds[mode]
-  if (!build) throw new Error(`Unknown build mode "${mode}": use esm, embed or ui.`)
+  if (!build || mode === 'ui')
+    throw new Error(`Unknown build mode "${mode}": use esm, embed or ui-<language>.`)
   return {
     oxc: { jsx },
     // The script-tag files run as they are in any page: no bundler will replace this later.

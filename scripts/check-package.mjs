@@ -21,6 +21,11 @@ const REQUIRED_FILES = [
   'dist/custom-element.js',
   'dist/referral-widget.js',
   'dist/referral-widget-ui.js',
+  'dist/referral-widget-ui-de.js',
+  'dist/referral-widget-ui-fr.js',
+  'dist/referral-widget-ui-es.js',
+  'dist/referral-widget-ui-ja.js',
+  'dist/referral-widget-ui-ar.js',
   'dist/types/index.d.ts',
   'dist/types/custom-element.d.ts',
 ]

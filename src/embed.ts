@@ -6,9 +6,9 @@ import { error as logError, warn } from './core/log.ts'
 import { readAttributes } from './embed/attributes.ts'
 import { createCommandApi, replay } from './embed/commands.ts'
 import { loadUi } from './embed/ui-handoff.ts'
+import { uiFile } from './ui/messages/languages.ts'
 
 const LOADED = '__referralWidgetLoaded'
-const UI_FILE = 'referral-widget-ui.js'
 
 declare global {
   interface Window {
@@ -49,10 +49,12 @@ function start() {
   const ui = { messages: config.messages }
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
-    // The campaign request is already under way; the UI code arrives alongside it.
-    loadUi(new URL(UI_FILE, script.src).href)
+    // The campaign request is already under way; the UI code (in the page's language only)
+    // arrives alongside it.
+    const file = uiFile(referral.config.locale)
+    loadUi(new URL(file, script.src).href)
       .then((module) => module.mountAll(referral, ui))
-      .catch(() => logError(`The panel could not be loaded from ${UI_FILE} beside the script.`))
+      .catch(() => logError(`The panel could not be loaded from ${file} beside the script.`))
   }
   if (document.readyState === 'loading')
     document.addEventListener('DOMContentLoaded', mountWhenReady, { once: true })

@@ -49,6 +49,11 @@ const PACKAGE_EXPORTS = [
   './custom-element',
   './referral-widget.js',
   './referral-widget-ui.js',
+  './referral-widget-ui-de.js',
+  './referral-widget-ui-fr.js',
+  './referral-widget-ui-es.js',
+  './referral-widget-ui-ja.js',
+  './referral-widget-ui-ar.js',
   './package.json',
 ]
 

@@ -11,7 +11,7 @@ import type { Logger, Plugin } from 'vite'
 import { createService, type ServiceOptions } from './app.ts'
 
 const SERVICE_PATHS = /^\/(v1|demo-api)(\/|$|\?)/
-const SCRIPT_FILES = /^\/(referral-widget(?:-ui)?\.js)(?:\?|$)/
+const SCRIPT_FILES = /^\/(referral-widget(?:-ui(?:-[a-z]{2})?)?\.js)(?:\?|$)/
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
 
 /** What the demo page learns about its two origins (a <meta> in every page Vite serves). */

@@ -10,21 +10,12 @@ import { fileURLToPath } from 'node:url'
 import { createServer } from 'vite'
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
-const BUILT = [
-  ['referral-widget.js', 'embed'],
-  ['referral-widget-ui.js', 'ui'],
-] as const
+const BUILT = ['referral-widget.js', 'referral-widget-ui.js']
 
 /** What `npm start` builds before Vite starts, built here only if it is missing. */
 function ensureScriptTag() {
-  for (const [file, mode] of BUILT) {
-    if (!existsSync(join(ROOT, 'dist', file))) {
-      execSync(`npx vite build -c vite.lib.config.ts --mode ${mode} --logLevel warn`, {
-        cwd: ROOT,
-        stdio: 'inherit',
-      })
-    }
-  }
+  if (BUILT.every((file) => existsSync(join(ROOT, 'dist', file)))) return
+  execSync('node scripts/build.mjs --script-tag', { cwd: ROOT, stdio: 'inherit' })
 }
 
 export interface DemoServer {

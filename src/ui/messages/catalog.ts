@@ -1,0 +1,11 @@
+// Every built-in language. The script tag's per-language UI files replace this module with one
+// that lists a single language (vite.lib.config.ts), so each carries only its own messages.
+import { ar } from './ar.ts'
+import { de } from './de.ts'
+import { en } from './en.ts'
+import { es } from './es.ts'
+import { fr } from './fr.ts'
+import type { Messages } from './index.ts'
+import { ja } from './ja.ts'
+
+export const CATALOG: Record<string, Messages> = { en, de, fr, es, ja, ar }
