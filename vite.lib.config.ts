@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
+import { minifyCss } from './scripts/minify-css.ts'
 
 const external = [
   ...Object.keys(pkg.dependencies ?? {}),
@@ -47,6 +48,17 @@ const builds: Record<string, UserConfig['build']> = {
   },
 }
 
+/** The stylesheet ships without comments and needless white space. */
+function compactStyles(): Plugin {
+  return {
+    name: 'compact-styles',
+    transform(code, id) {
+      if (!id.endsWith('/src/ui/styles.ts')) return null
+      return code.replace(/`([^`]*)`/g, (_whole, body: string) => `\`${minifyCss(body)}\``)
+    },
+  }
+}
+
 /** For `ui-<language>`: the messages catalog holds that language only. */
 function oneLanguage(language: string): Plugin {
   const catalog = fileURLToPath(new URL('src/ui/messages/catalog.ts', import.meta.url))
@@ -66,7 +78,7 @@ export default defineConfig(({ mode }) => {
   if (language) {
     return {
       oxc: { jsx },
-      plugins: [oneLanguage(language)],
+      plugins: [oneLanguage(language), compactStyles()],
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       publicDir: false,
       build: {
