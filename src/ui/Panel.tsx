@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/preact'
-import { useRef, useState } from 'preact/hooks'
+import { createRef } from 'preact'
 import type { Referral } from '../core/create-referral.ts'
 import { formatReward } from './format.ts'
 import { type Messages, message } from './messages/index.ts'
+import { StoreView } from './store-view.ts'
 
 export interface UiSettings {
   locale: string
@@ -81,128 +81,141 @@ function ShareButtons(props: { url: string; give: string; messages: Messages }) 
   )
 }
 
-export function Panel(props: { source: PanelSource; ui: UiSettings }) {
-  const { source, ui } = props
-  const { messages } = ui
-  const campaignState = useStore(source.$campaign)
-  const linkState = useStore(source.$link)
-  const connection = useStore(source.$connection)
-  const waiting = useStore(source.$queueSize)
-  const [copyStatus, setCopyStatus] = useState('')
-  const input = useRef<HTMLInputElement>(null)
+export class Panel extends StoreView<
+  { source: PanelSource; ui: UiSettings },
+  { copyStatus: string }
+> {
+  override state = { copyStatus: '' }
+  input = createRef<HTMLInputElement>()
 
-  const state = campaignState.status
-  const common = {
-    class: 'root',
-    'data-part': 'root',
-    'data-state': state,
-    'data-theme': ui.theme,
-    dir: ui.dir,
-    lang: ui.locale,
+  watched() {
+    const { source } = this.props
+    return [source.$campaign, source.$link, source.$connection, source.$queueSize]
   }
 
-  if (state === 'empty') return <div {...common} />
-  if (state === 'error') {
+  override render() {
+    const { source, ui } = this.props
+    const { messages } = ui
+    const campaignState = source.$campaign.get()
+    const linkState = source.$link.get()
+    const connection = source.$connection.get()
+    const waiting = source.$queueSize.get()
+    const { copyStatus } = this.state
+    const input = this.input
+
+    const state = campaignState.status
+    const common = {
+      class: 'root',
+      'data-part': 'root',
+      'data-state': state,
+      'data-theme': ui.theme,
+      dir: ui.dir,
+      lang: ui.locale,
+    }
+
+    if (state === 'empty') return <div {...common} />
+    if (state === 'error') {
+      return (
+        <div {...common} role="alert">
+          <p class="note">{messages.error}</p>
+        </div>
+      )
+    }
+
+    const campaign = state === 'ready' ? campaignState.campaign : null
+    const give = campaign ? formatReward(campaign.referredReward, ui.locale) : ''
+    const get = campaign ? formatReward(campaign.referrerReward, ui.locale) : ''
+    const link = linkState.status === 'ready' ? linkState.link : null
+    const shareUrl = link ? safeHttpUrl(link.url) : null
+
+    const queueNote =
+      waiting > 0 && connection.state === 'offline'
+        ? messages.offline
+        : waiting > 0 && connection.state === 'rate-limited'
+          ? messages.rateLimited
+          : ''
+
+    const copy = async () => {
+      if (!shareUrl) return
+      const ok = await copyToClipboard(shareUrl, input.current)
+      this.setState({ copyStatus: ok ? messages.copied : messages.copyFailed })
+    }
+
     return (
-      <div {...common} role="alert">
-        <p class="note">{messages.error}</p>
-      </div>
+      <section
+        {...common}
+        aria-busy={state === 'loading'}
+        aria-label={campaign ? campaign.name : messages.loading}
+      >
+        <div class="top">
+          {campaign ? (
+            <h2 class="headline" data-part="headline">
+              {message(messages.headline, { give, get })}
+            </h2>
+          ) : (
+            <div class="skeleton line" aria-hidden="true" data-part="headline-skeleton" />
+          )}
+          {ui.mode === 'test' && (
+            <span class="badge" data-part="test-badge">
+              {messages.testMode}
+            </span>
+          )}
+        </div>
+        <ul class="rewards">
+          <li data-part="referrer-reward">
+            {campaign ? message(messages.referrerReward, { get }) : '\u00a0'}
+          </li>
+          <li data-part="referred-reward">
+            {campaign ? message(messages.referredReward, { give }) : '\u00a0'}
+          </li>
+        </ul>
+        {linkState.status === 'idle' && campaign ? (
+          <p class="note" data-part="sign-in">
+            {messages.signIn}
+          </p>
+        ) : (
+          <>
+            <label class="label" for="referral-link">
+              {messages.linkLabel}
+            </label>
+            <div class="row">
+              {shareUrl ? (
+                <input
+                  ref={input}
+                  id="referral-link"
+                  class="link"
+                  data-part="link"
+                  type="text"
+                  dir="ltr"
+                  readOnly
+                  value={shareUrl}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+              ) : (
+                <div
+                  id="referral-link"
+                  class="skeleton"
+                  data-part="link-skeleton"
+                  aria-hidden="true"
+                />
+              )}
+              <button
+                type="button"
+                class="primary"
+                data-part="copy"
+                disabled={!shareUrl}
+                onClick={copy}
+              >
+                {messages.copy}
+              </button>
+            </div>
+            {shareUrl && <ShareButtons url={shareUrl} give={give} messages={messages} />}
+          </>
+        )}
+        <div class="status" data-part="status" role="status" aria-live="polite">
+          {copyStatus || (linkState.status === 'error' ? messages.error : queueNote)}
+        </div>
+      </section>
     )
   }
-
-  const campaign = state === 'ready' ? campaignState.campaign : null
-  const give = campaign ? formatReward(campaign.referredReward, ui.locale) : ''
-  const get = campaign ? formatReward(campaign.referrerReward, ui.locale) : ''
-  const link = linkState.status === 'ready' ? linkState.link : null
-  const shareUrl = link ? safeHttpUrl(link.url) : null
-
-  const queueNote =
-    waiting > 0 && connection.state === 'offline'
-      ? messages.offline
-      : waiting > 0 && connection.state === 'rate-limited'
-        ? messages.rateLimited
-        : ''
-
-  const copy = async () => {
-    if (!shareUrl) return
-    const ok = await copyToClipboard(shareUrl, input.current)
-    setCopyStatus(ok ? messages.copied : messages.copyFailed)
-  }
-
-  return (
-    <section
-      {...common}
-      aria-busy={state === 'loading'}
-      aria-label={campaign ? campaign.name : messages.loading}
-    >
-      <div class="top">
-        {campaign ? (
-          <h2 class="headline" data-part="headline">
-            {message(messages.headline, { give, get })}
-          </h2>
-        ) : (
-          <div class="skeleton line" aria-hidden="true" data-part="headline-skeleton" />
-        )}
-        {ui.mode === 'test' && (
-          <span class="badge" data-part="test-badge">
-            {messages.testMode}
-          </span>
-        )}
-      </div>
-      <ul class="rewards">
-        <li data-part="referrer-reward">
-          {campaign ? message(messages.referrerReward, { get }) : '\u00a0'}
-        </li>
-        <li data-part="referred-reward">
-          {campaign ? message(messages.referredReward, { give }) : '\u00a0'}
-        </li>
-      </ul>
-      {linkState.status === 'idle' && campaign ? (
-        <p class="note" data-part="sign-in">
-          {messages.signIn}
-        </p>
-      ) : (
-        <>
-          <label class="label" for="referral-link">
-            {messages.linkLabel}
-          </label>
-          <div class="row">
-            {shareUrl ? (
-              <input
-                ref={input}
-                id="referral-link"
-                class="link"
-                data-part="link"
-                type="text"
-                dir="ltr"
-                readOnly
-                value={shareUrl}
-                onFocus={(event) => event.currentTarget.select()}
-              />
-            ) : (
-              <div
-                id="referral-link"
-                class="skeleton"
-                data-part="link-skeleton"
-                aria-hidden="true"
-              />
-            )}
-            <button
-              type="button"
-              class="primary"
-              data-part="copy"
-              disabled={!shareUrl}
-              onClick={copy}
-            >
-              {messages.copy}
-            </button>
-          </div>
-          {shareUrl && <ShareButtons url={shareUrl} give={give} messages={messages} />}
-        </>
-      )}
-      <div class="status" data-part="status" role="status" aria-live="polite">
-        {copyStatus || (linkState.status === 'error' ? messages.error : queueNote)}
-      </div>
-    </section>
-  )
 }
