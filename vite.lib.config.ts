@@ -17,7 +17,7 @@ const jsx = { runtime: 'automatic', importSource: 'preact' } as const
 
 const builds: Record<string, UserConfig['build']> = {
   esm: {
-    target: 'es2020',
+    target: 'es2022',
     sourcemap: true,
     minify: false,
     lib: {
@@ -29,7 +29,7 @@ const builds: Record<string, UserConfig['build']> = {
     },
   },
   embed: {
-    target: 'es2020',
+    target: 'es2022',
     lib: {
       entry: 'src/embed.ts',
       formats: ['iife'],
@@ -38,7 +38,7 @@ const builds: Record<string, UserConfig['build']> = {
     },
   },
   ui: {
-    target: 'es2020',
+    target: 'es2022',
     lib: {
       entry: 'src/ui/embed-ui.ts',
       formats: ['iife'],
