@@ -207,12 +207,17 @@ export function createReferral(options: ReferralOptions) {
     if (JSON.stringify(current) !== JSON.stringify(connection)) stores.$connection.set(connection)
   }
 
+  // The last text read per key and what it parsed to: storage is read every time (another tab
+  // may have written), but the same text is not parsed twice.
+  const lastRead = new Map<string, { raw: string; parsed: unknown }>()
   const read = <T>(parser: Parser<T>, name: string): T | null => {
     const storageKey = namespace + name
-    const raw = readJson(storage, storageKey)
-    if (raw === null) return null
-    const parsed = parse(parser, raw)
-    if (parsed === null) storage.remove(storageKey) // broken or foreign: discarded
+    const raw = storage.get(storageKey)
+    const last = lastRead.get(storageKey)
+    if (raw !== null && last?.raw === raw) return last.parsed as T
+    const parsed = parse(parser, readJson(storage, storageKey))
+    if (raw !== null && parsed === null) storage.remove(storageKey) // broken or foreign: discarded
+    if (raw !== null && parsed !== null) lastRead.set(storageKey, { raw, parsed })
     return parsed
   }
   const write = (name: string, value: object) =>
@@ -224,12 +229,15 @@ export function createReferral(options: ReferralOptions) {
 
   // --- visitor and attribution -------------------------------------------------------------
 
+  /** Read once per page: a burst of `track` calls parses nothing per call. */
+  let visitor: string | undefined
   function visitorId(): string {
-    const stored = read(StoredVisitor, 'visitor')
-    if (stored) return stored.id
-    const id = randomId('v', random)
-    write('visitor', { id })
-    return id
+    visitor ??= read(StoredVisitor, 'visitor')?.id
+    if (visitor === undefined) {
+      visitor = randomId('v', random)
+      write('visitor', { id: visitor })
+    }
+    return visitor
   }
 
   function attributionWindowMs(): number {
@@ -564,6 +572,7 @@ export function createReferral(options: ReferralOptions) {
   }
 
   function forget() {
+    visitor = undefined
     queue.discardPending()
     for (const storageKey of storage.keys(namespace)) storage.remove(storageKey)
     stores.$attribution.set(null)
@@ -612,8 +621,15 @@ export function createReferral(options: ReferralOptions) {
     }),
   )
   sender.onAcquire(() => queue.kick())
+  // Other tabs hear of new events once per burst, not once per event.
+  let telling = false
   events.on('event:queued', () => {
-    if (!destroyed && !sender.isSender()) channel?.postMessage({ type: 'queued' })
+    if (telling) return
+    telling = true
+    queueMicrotask(() => {
+      telling = false
+      if (!destroyed && !sender.isSender()) channel?.postMessage({ type: 'queued' })
+    })
   })
   void loadCampaign()
   queue.kick()
