@@ -1,0 +1,29 @@
+// The sizes the README quotes are the sizes of the built files: rebuild, then update the
+// README's Performance table when this fails.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { sizes } from '../scripts/sizes.mjs'
+
+const root = join(import.meta.dirname, '..')
+const built =
+  existsSync(join(root, 'dist/referral-widget.js')) &&
+  existsSync(join(root, 'dist/referral-widget-ui.js'))
+
+/** The gzip and brotli bytes of a row of the README's size table, e.g. "| tracking only … | 11,234 B | 10,143 B |". */
+function quoted(row: string) {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const line = readme.split('\n').find((text) => text.startsWith(`| ${row}`))
+  const numbers = [...(line ?? '').matchAll(/([\d,]+) B/g)].map((match) =>
+    Number(match[1]?.replace(/,/g, '')),
+  )
+  return { gzip: numbers[0], brotli: numbers[1] }
+}
+
+describe.runIf(built)('README sizes', () => {
+  it('quote the built files', () => {
+    const { totals } = sizes()
+    expect(quoted('tracking only')).toEqual(totals.trackingOnly)
+    expect(quoted('with the panel')).toEqual(totals.withPanel)
+  })
+})
