@@ -247,3 +247,24 @@ export function startBridge(role: Role): Bridge {
     report,
   }
 }
+
+/** Keeps a frame's status line and refusal box in step with its bridge. */
+export function showFrameStatus(bridge: Bridge) {
+  const refusalBox = document.querySelector<HTMLElement>('[data-testid="frame-refusal"]')
+  const meta = document.querySelector<HTMLElement>('[data-testid="frame-meta"]')
+  const render = () => {
+    const refusal = bridge.refusal()
+    if (refusalBox) {
+      refusalBox.hidden = refusal === null
+      refusalBox.textContent = refusal === null ? '' : `Refused: ${refusal}`
+    }
+    if (meta) {
+      const count = bridge.apiRequests()
+      meta.textContent = `${count} request${count === 1 ? '' : 's'} to /v1 from this page${
+        bridge.isOffline() ? ' · offline (simulated)' : ''
+      }`
+    }
+  }
+  bridge.onUpdate(render)
+  render()
+}

@@ -1,7 +1,7 @@
 // The page share links point to, on the demo's second origin (its own localStorage): a referred
 // visitor arrives here with ?ref=CODE, sees the banner, and can sign up. `?clear=1` erases every
 // referral: key of this origin first (a new visitor), then goes on to `then` if given.
-import { startBridge } from './bridge.ts'
+import { showFrameStatus, startBridge } from './bridge.ts'
 
 const params = new URLSearchParams(location.search)
 const param = (name: string) => params.get(name) || undefined
@@ -43,23 +43,7 @@ if (then) {
   const say = (text: string) => {
     if (status) status.textContent = text
   }
-  const meta = $('frame-meta')
-  const refusalBox = $('frame-refusal')
-  const render = () => {
-    const refusal = bridge.refusal()
-    if (refusalBox) {
-      refusalBox.hidden = refusal === null
-      refusalBox.textContent = refusal === null ? '' : `Refused: ${refusal}`
-    }
-    if (meta) {
-      const count = bridge.apiRequests()
-      meta.textContent = `${count} request${count === 1 ? '' : 's'} to /v1 from this page${
-        bridge.isOffline() ? ' · offline (simulated)' : ''
-      }`
-    }
-  }
-  bridge.onUpdate(render)
-  render()
+  showFrameStatus(bridge)
 
   const key = param('key')
   if (params.has('clear') || !key) {
