@@ -39,7 +39,8 @@ function start() {
   }
   for (const problem of config.problems) logError(problem)
 
-  const referral = createReferral(config.options)
+  // A page that only tracks never asks for the campaign; one with a panel asks at once.
+  const referral = createReferral({ ...config.options, campaign: 'on-demand' })
   const stub = window.Referral as { q?: unknown } | undefined
   const queued = stub?.q
   const api = createCommandApi(referral)
@@ -51,6 +52,7 @@ function start() {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
     // The campaign request is already under way; the UI code (in the page's language only)
     // arrives alongside it.
+    referral.needCampaign()
     const file = uiFile(referral.config.locale)
     loadUi(new URL(file, script.src).href)
       .then((module) => module.mountAll(referral, ui))

@@ -46,6 +46,12 @@ export interface ReferralOptions {
   /** Remove the captured parameter from the address bar (default true). */
   cleanUrl?: boolean | undefined
   /**
+   * `on-demand`: the campaign (and the user's link) are fetched only when something needs them
+   * (`getLink()`, a mounted panel or banner, `needCampaign()`), so a page that only tracks makes
+   * no campaign request. Default `eager`.
+   */
+  campaign?: 'eager' | 'on-demand' | undefined
+  /**
    * `required`: nothing is stored and no link or event is sent until `consent(true)`; a code seen
    * in the address bar meanwhile waits in memory. Default: store and send as first-party code.
    */
@@ -471,7 +477,16 @@ export function createReferral(options: ReferralOptions) {
     }
   }
 
+  let campaignWanted = false
+  /** Starts fetching the campaign (once) where it is fetched on demand. */
+  function needCampaign() {
+    if (campaignWanted || destroyed) return
+    campaignWanted = true
+    void loadCampaign()
+  }
+
   async function getLink(): Promise<ReferralLink> {
+    needCampaign()
     if (userId === undefined) {
       throw new ConfigError(
         'userId',
@@ -609,7 +624,7 @@ export function createReferral(options: ReferralOptions) {
     host.listen('online', () => {
       refreshQueueState()
       queue.kick()
-      if (stores.$campaign.get().status === 'error') void loadCampaign()
+      if (campaignWanted && stores.$campaign.get().status === 'error') void loadCampaign()
     }),
     host.listen('offline', refreshQueueState),
     host.listen('pagehide', () => queue.beacon()),
@@ -631,11 +646,12 @@ export function createReferral(options: ReferralOptions) {
       if (!destroyed && !sender.isSender()) channel?.postMessage({ type: 'queued' })
     })
   })
-  void loadCampaign()
+  if (options.campaign !== 'on-demand') needCampaign()
   queue.kick()
 
   return {
     identify,
+    needCampaign,
     track,
     getLink,
     getAttribution,
@@ -652,7 +668,6 @@ export function createReferral(options: ReferralOptions) {
       mode: key.mode,
       locale: options.locale ?? host.language ?? 'en',
       theme: options.theme ?? 'auto',
-      refParams,
     },
   }
 }

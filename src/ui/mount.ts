@@ -42,6 +42,7 @@ function containerOf(host: Element): Element {
 
 /** Renders the panel into `host`; returns the function that removes it. */
 export function mountPanel(host: Element, referral: Referral, options?: UiOptions): () => void {
+  referral.needCampaign()
   const container = containerOf(host)
   render(h(Panel, { source: referral, ui: uiSettings(referral, options) }), container)
   return () => render(null, container)
@@ -49,6 +50,7 @@ export function mountPanel(host: Element, referral: Referral, options?: UiOption
 
 /** Renders the referred visitor's banner into `host`; returns the function that removes it. */
 export function mountBanner(host: Element, referral: Referral, options?: UiOptions): () => void {
+  referral.needCampaign()
   const container = containerOf(host)
   render(h(Banner, { source: referral, ui: uiSettings(referral, options) }), container)
   return () => render(null, container)

@@ -161,6 +161,29 @@ describe('campaign', () => {
   })
 })
 
+describe('campaign on demand', () => {
+  it('asks for no campaign until something needs it, then for the campaign and the link once', async () => {
+    const world = createWorld()
+    const tab = world.tab({ campaign: 'on-demand', userId: 'alice' })
+    tab.track('signup', { userId: 'bob' })
+    await settle()
+    expect(world.sent.map((request) => request.path)).toEqual(['/v1/events'])
+    expect(tab.$campaign.get().status).toBe('loading')
+
+    const link = await tab.getLink()
+    expect(link.code).toMatch(/^[A-Za-z0-9]{8,12}$/)
+    expect(world.sent.map((request) => request.path)).toEqual([
+      '/v1/events',
+      '/v1/campaigns?status=active&limit=1',
+      '/v1/links',
+    ])
+    tab.needCampaign()
+    await settle()
+    expect(world.sent).toHaveLength(3)
+    tab.destroy()
+  })
+})
+
 describe('link', () => {
   it('creates the signed-in user’s link once and serves it from cache afterwards', async () => {
     const world = createWorld()

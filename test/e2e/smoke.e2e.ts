@@ -33,3 +33,30 @@ it('shows the rewards from the service on another origin', async () => {
   expect(log.errors).toEqual([])
   await context.close()
 })
+
+it('on a page that only tracks, asks for no campaign: its only call is the events it sends', async () => {
+  const url = host.page('/tracking-only', {
+    html: `<!doctype html><title>Shop</title>
+<script async src="${service.url}/referral-widget.js" data-key="pk_test_acme" data-user-id="alice"></script>`,
+  })
+  const before = service.requests.length
+  const context = await browser.newContext()
+  const { page, log } = await watchedPage(context)
+  await page.goto(url)
+  await page.waitForFunction(
+    () => typeof (window as { Referral?: unknown }).Referral === 'function',
+  )
+  await page.evaluate(() => {
+    const referral = (window as unknown as { Referral: (...args: unknown[]) => unknown }).Referral
+    referral('track', 'signup', { userId: 'bob' })
+  })
+  const paths = () =>
+    service.requests.slice(before).map((request) => `${request.method} ${request.path}`)
+  await expect.poll(paths).toContain('POST /v1/events')
+  expect(paths().filter((path) => !path.startsWith('OPTIONS'))).toEqual([
+    'GET /referral-widget.js',
+    'POST /v1/events',
+  ])
+  expect(log.errors).toEqual([])
+  await context.close()
+})
