@@ -268,3 +268,18 @@ export function showFrameStatus(bridge: Bridge) {
   bridge.onUpdate(render)
   render()
 }
+
+/** The consent buttons of a frame opened with `consent=required`, and the page's language. */
+export function showConsentAndLocale(bridge: Bridge, params: URLSearchParams) {
+  const consentBox = document.querySelector<HTMLElement>('[data-testid="frame-consent"]')
+  if (params.get('consent') === 'required' && consentBox) {
+    consentBox.hidden = false
+    for (const button of consentBox.querySelectorAll<HTMLButtonElement>('button[data-consent]')) {
+      button.addEventListener('click', () =>
+        bridge.call('consent', button.dataset.consent === 'true'),
+      )
+    }
+  }
+  const locale = params.get('locale')
+  if (locale) document.documentElement.lang = locale
+}

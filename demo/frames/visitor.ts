@@ -1,7 +1,7 @@
 // The page share links point to, on the demo's second origin (its own localStorage): a referred
 // visitor arrives here with ?ref=CODE, sees the banner, and can sign up. `?clear=1` erases every
 // referral: key of this origin first (a new visitor), then goes on to `then` if given.
-import { showFrameStatus, startBridge } from './bridge.ts'
+import { showConsentAndLocale, showFrameStatus, startBridge } from './bridge.ts'
 
 const params = new URLSearchParams(location.search)
 const param = (name: string) => params.get(name) || undefined
@@ -77,17 +77,8 @@ if (then) {
       bridge.call('forget')
       say('Referral.forget(): this visitor’s referral: keys are erased.')
     })
-    const consentBox = $('frame-consent')
-    if (param('consent') === 'required' && consentBox) {
-      consentBox.hidden = false
-      for (const button of consentBox.querySelectorAll<HTMLButtonElement>('button[data-consent]')) {
-        button.addEventListener('click', () =>
-          bridge.call('consent', button.dataset.consent === 'true'),
-        )
-      }
-    }
+    showConsentAndLocale(bridge, params)
     const locale = param('locale')
-    if (locale) document.documentElement.lang = locale
     await bridge.ready
     bridge.loadWidget({
       key,

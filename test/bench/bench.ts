@@ -12,14 +12,8 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import { basename, join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import {
-  type Browser,
-  type BrowserContext,
-  type CDPSession,
-  chromium,
-  type Page,
-} from 'playwright-core'
-import { assertChromium, CHROMIUM } from '../e2e/support/browser.ts'
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import { CHROMIUM, launch } from '../e2e/support/browser.ts'
 import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -760,25 +754,13 @@ async function burstRun(env: Environment, url: string, calls: number): Promise<B
 
 // --- the run --------------------------------------------------------------------------------
 
-async function launchBrowser(): Promise<Browser> {
-  assertChromium()
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    // The suite's flags (test/e2e/support/browser.ts), plus a resolver that answers every name but
-    // the loopback ones with "not found": nothing leaves the machine, without intercepting (and
-    // so slowing) the requests being timed. Each attempt is still seen, reported and counted.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-    ],
-  })
-}
+/**
+ * The suite's browser, plus a resolver that answers every name but the loopback ones with "not
+ * found": nothing leaves the machine, without intercepting (and so slowing) the requests being
+ * timed. Each attempt is still seen, reported and counted.
+ */
+const launchBrowser = () =>
+  launch(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'])
 
 /** One untimed load of each page, so no scenario pays for the first read of its files. */
 async function warmUp(env: Environment, list: Scenario[], urls: Map<ScenarioName, string>) {

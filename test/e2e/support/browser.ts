@@ -15,7 +15,8 @@ export function assertChromium() {
   }
 }
 
-export async function launch(): Promise<Browser> {
+/** Headless Chromium as root on a closed network: no sandbox, no background connections. */
+export async function launch(extraArgs: readonly string[] = []): Promise<Browser> {
   assertChromium()
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -27,6 +28,7 @@ export async function launch(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   })
 }
