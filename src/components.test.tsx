@@ -6,6 +6,7 @@ import { cleanup, render } from '@testing-library/preact'
 import { hydrate, render as preactRender } from 'preact'
 import { renderToString } from 'preact-render-to-string'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { settle } from '../test/support/dom.ts'
 import { API, createWorld } from '../test/support/harness.ts'
 import type { FetchLike } from './api/client.ts'
 import { ReferralBanner, ReferralWidget, type ReferralWidgetProps } from './components.tsx'
@@ -50,11 +51,6 @@ afterEach(async () => {
 })
 
 // --- helpers ---------------------------------------------------------------------------------
-
-/** Requests, nanostores' batched updates and Preact's next-frame effects (35 ms at most). */
-async function settle() {
-  for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(10)
-}
 
 /** The options of the harness's tabs, as component props. */
 function props(

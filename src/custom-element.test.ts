@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { API, createWorld } from '../test/support/harness.ts'
 import { resetWarnings } from './core/log.ts'
 import './custom-element.ts'
+import { settle } from '../test/support/dom.ts'
 
 const START = Date.UTC(2026, 0, 15, 12)
 const MINUTE = 60 * 1000
@@ -38,11 +39,6 @@ afterEach(async () => {
 })
 
 // --- helpers ---------------------------------------------------------------------------------
-
-/** Requests, nanostores' batched updates and Preact's next-frame effects (35 ms at most). */
-async function settle() {
-  for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(10)
-}
 
 function element(attributes: Record<string, string>): HTMLElement {
   const widget = document.createElement('referral-widget')

@@ -2,6 +2,7 @@
 // The referred visitor's banner (WIDGET.md section 3, `banner`): shown to a visitor who arrived
 // through a referral link, with the referred reward, dismissible, and the dismissal remembered.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { settle } from '../../test/support/dom.ts'
 import { createWorld } from '../../test/support/harness.ts'
 import { resetWarnings } from '../core/log.ts'
 import type { StorageLike } from '../queue/storage.ts'
@@ -38,11 +39,6 @@ afterEach(async () => {
 })
 
 // --- helpers ---------------------------------------------------------------------------------
-
-/** Requests, nanostores' batched updates and Preact's next-frame effects (35 ms at most). */
-async function settle() {
-  for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(10)
-}
 
 function open(options: TabOptions = {}): Core {
   const core = world.tab(options)

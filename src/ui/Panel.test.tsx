@@ -4,6 +4,7 @@
 // against the in-process reference service (test/support/harness.ts) with fake time.
 import { cleanup, render } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { settle } from '../../test/support/dom.ts'
 import { createWorld } from '../../test/support/harness.ts'
 import { resetWarnings } from '../core/log.ts'
 import { createStores } from '../stores/index.ts'
@@ -49,15 +50,6 @@ afterEach(async () => {
 })
 
 // --- helpers ---------------------------------------------------------------------------------
-
-/**
- * Lets requests, nanostores' batched updates and Preact's re-renders run. Preact runs effects
- * (where useStore subscribes) after the next frame, at the latest 35 ms later, so fake time
- * moves on a little.
- */
-async function settle() {
-  for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(10)
-}
 
 function open(options: TabOptions = {}): Core {
   const core = world.tab(options)
