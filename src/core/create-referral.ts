@@ -128,9 +128,6 @@ export function createReferral(options: ReferralOptions) {
   if (options.userId !== undefined) checkUserId(options.userId, 'userId')
   const refParams = parseRefParams(options.refParam)
   const host: Host = { ...browserHost, ...options.host }
-  if (options.host?.listen === undefined && options.host?.href !== undefined) {
-    host.listen = () => () => {}
-  }
   if (options.landingUrl !== undefined) httpUrl(options.landingUrl, 'landingUrl')
   if (options.theme !== undefined && !['light', 'dark', 'auto'].includes(options.theme)) {
     throw new ConfigError(
