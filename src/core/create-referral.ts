@@ -16,7 +16,7 @@ import {
 } from '../api/wire.ts'
 import { createQueue, type QueueEvents } from '../queue/queue.ts'
 import { createSender, type LockManagerLike } from '../queue/sender.ts'
-import { createSafeStorage, defaultStorage, readJson, type StorageLike } from '../queue/storage.ts'
+import { createSafeStorage, defaultStorage, jsonOf, type StorageLike } from '../queue/storage.ts'
 import { globalTimers, type Timers } from '../queue/timers.ts'
 import { type Attribution, createStores, type ReferralLink } from '../stores/index.ts'
 import { parseRefParams, readReferralCode, withoutParams } from './attribution.ts'
@@ -218,7 +218,7 @@ export function createReferral(options: ReferralOptions) {
     const raw = storage.get(storageKey)
     const last = lastRead.get(storageKey)
     if (raw !== null && last?.raw === raw) return last.parsed as T
-    const parsed = parse(parser, readJson(storage, storageKey))
+    const parsed = parse(parser, jsonOf(raw))
     if (raw !== null && parsed === null) storage.remove(storageKey) // broken or foreign: discarded
     if (raw !== null && parsed !== null) lastRead.set(storageKey, { raw, parsed })
     return parsed

@@ -129,7 +129,11 @@ export function createMemoryStorage(): StorageLike {
 
 /** Reads a JSON value, or null when it is absent, too large or not JSON. */
 export function readJson(storage: SafeStorage, key: string, maxLength = 2_000_000): unknown {
-  const raw = storage.get(key)
+  return jsonOf(storage.get(key), maxLength)
+}
+
+/** Stored text as JSON, or null when it is absent, too large or not JSON. */
+export function jsonOf(raw: string | null, maxLength = 2_000_000): unknown {
   if (raw === null || raw.length > maxLength) return null
   try {
     return JSON.parse(raw)
