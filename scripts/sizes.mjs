@@ -1,7 +1,8 @@
 // What a page downloads for the widget, measured on the built files: raw, gzip and brotli bytes
 // per artifact, and the two totals the budgets speak of (a page that only tracks, a page with
-// the panel). `node scripts/sizes.mjs --json` prints JSON.
-import { readFileSync } from 'node:fs'
+// the panel). `node scripts/sizes.mjs --json` prints JSON; `--write-readme` updates the README's
+// size table to match.
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -37,8 +38,28 @@ export function sizes() {
   }
 }
 
+/** Rewrites the gzip and brotli figures of the README's size table to the built sizes. */
+export function writeReadme(result) {
+  const path = join(import.meta.dirname, '../README.md')
+  const bytes = (n) => `${n.toLocaleString('en-US')} B`
+  const rows = { 'tracking only': result.totals.trackingOnly, 'with the panel': result.totals.withPanel }
+  const readme = readFileSync(path, 'utf8')
+    .split('\n')
+    .map((line) => {
+      const row = Object.keys(rows).find((name) => line.startsWith(`| ${name}`))
+      if (!row) return line
+      const cells = line.split(' | ')
+      cells[1] = bytes(rows[row].gzip)
+      cells[2] = bytes(rows[row].brotli)
+      return cells.join(' | ')
+    })
+    .join('\n')
+  writeFileSync(path, readme)
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = sizes()
+  if (process.argv.includes('--write-readme')) writeReadme(result)
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(result, null, 2))
   } else {

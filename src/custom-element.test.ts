@@ -101,8 +101,8 @@ describe('<referral-widget>', () => {
     expect(part(widget, 'root')?.getAttribute('data-state')).toBe('ready')
     expect(part(widget, 'root')?.getAttribute('data-theme')).toBe('auto')
     expect(referralErrors()).toEqual([
-      expect.stringContaining('theme must be light, dark or auto'),
-      expect.stringContaining('locale must be a language tag'),
+      '[referral] <referral-widget>: theme="neon" is ignored: use light, dark or auto.',
+      '[referral] <referral-widget>: locale="not a locale!" is ignored: it must be a language tag such as en-US.',
     ])
   })
 
@@ -313,7 +313,9 @@ describe('refused configurations render nothing and send nothing', () => {
     const widget = connect({ 'user-id': 'alice', 'landing-url': 'javascript:alert(1)' })
     await settle()
     expect(widget.shadowRoot).toBeNull()
-    expect(referralErrors()[0]).toMatch(/landingUrl must use http: or https:/)
+    expect(referralErrors()[0]).toMatch(
+      /landingUrl="javascript:[^"]*" is refused: it must be an absolute http: or https: URL/,
+    )
     const hrefs = Array.from(
       widget.shadowRoot?.querySelectorAll('[href]') ?? [],
       (anchor) => anchor.getAttribute('href') ?? '',
@@ -326,6 +328,6 @@ describe('refused configurations render nothing and send nothing', () => {
     const widget = connect({ 'user-id': 'alice' })
     await settle()
     expect(() => widget.setAttribute('user-id', 'alice smith')).not.toThrow()
-    expect(referralErrors().some((text) => /userId must be/.test(text))).toBe(true)
+    expect(referralErrors().some((text) => /userId="alice smith" is refused/.test(text))).toBe(true)
   })
 })

@@ -1,7 +1,8 @@
 // <referral-widget public-key="pk_…" api-base="https://…" campaign-id="camp_…" user-id="…">
 // for pages built with another framework (or none). Importing this module defines the element.
-import type { Referral, ReferralOptions, Theme } from './core/create-referral.ts'
+import type { Referral, ReferralOptions } from './core/create-referral.ts'
 import { error as logError } from './core/log.ts'
+import { checkOption } from './core/options.ts'
 import { mountBanner, mountPanel } from './ui/mount.ts'
 import { acquireReferral, releaseReferral } from './ui/registry.ts'
 
@@ -38,25 +39,17 @@ export class ReferralWidgetElement extends Base {
     }
     const mount = this.getAttribute('variant') === 'banner' ? mountBanner : mountPanel
     // Presentation attributes: a bad one is reported and left out, the widget still shows.
-    const theme = this.getAttribute('theme')
-    if (theme !== null && theme !== 'light' && theme !== 'dark' && theme !== 'auto') {
-      logError(
-        `<referral-widget>: theme must be light, dark or auto, not ${JSON.stringify(theme)}.`,
-      )
-    }
-    let locale = this.getAttribute('locale') ?? undefined
-    try {
-      if (locale !== undefined) Intl.getCanonicalLocales(locale)
-    } catch {
-      logError(
-        `<referral-widget>: locale must be a language tag such as en-US, not ${JSON.stringify(locale)}.`,
-      )
-      locale = undefined
+    const presentation = <K extends 'theme' | 'locale'>(name: K) => {
+      const value = this.getAttribute(name)
+      try {
+        return value === null ? undefined : checkOption(name, value, name, 'is ignored')
+      } catch (failure) {
+        logError(`<referral-widget>: ${(failure as Error).message}`)
+      }
     }
     this.#unmount = mount(this, this.#referral, {
-      locale,
-      theme:
-        theme === 'light' || theme === 'dark' || theme === 'auto' ? (theme as Theme) : undefined,
+      theme: presentation('theme'),
+      locale: presentation('locale'),
     })
   }
 

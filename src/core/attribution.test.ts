@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../api/errors.ts'
-import { parseRefParams, readReferralCode, withoutParams } from './attribution.ts'
+import { readReferralCode, withoutParams } from './attribution.ts'
 
 describe('readReferralCode', () => {
   it('reads the code from the ref parameter', () => {
@@ -88,44 +87,5 @@ describe('withoutParams', () => {
     expect(
       withoutParams('https://shop.example/search?q=red%20shoes&sale&ref=ABCD1234&page=2', ['ref']),
     ).toBe('https://shop.example/search?q=red%20shoes&sale&page=2')
-  })
-})
-
-describe('parseRefParams', () => {
-  it('defaults to ref', () => {
-    expect(parseRefParams(undefined)).toEqual(['ref'])
-  })
-
-  it('accepts one name or a comma-separated list, trimming spaces', () => {
-    expect(parseRefParams('via')).toEqual(['via'])
-    expect(parseRefParams('ref,via')).toEqual(['ref', 'via'])
-    expect(parseRefParams(' ref , via ')).toEqual(['ref', 'via'])
-    expect(parseRefParams('utm_ref,r.code,x-ref')).toEqual(['utm_ref', 'r.code', 'x-ref'])
-  })
-
-  it('accepts a list', () => {
-    expect(parseRefParams(['ref', ' via '])).toEqual(['ref', 'via'])
-  })
-
-  it.each([
-    ['empty', ''],
-    ['a trailing comma', 'ref,'],
-    ['a space inside', 'my ref'],
-    ['markup', '<ref>'],
-    ['an equals sign', 'ref=1'],
-    ['an empty list', []],
-    ['a list with an empty name', ['ref', '']],
-    ['a name over 64 characters', 'r'.repeat(65)],
-  ])('refuses %s with a ConfigError for refParam', (_, value) => {
-    let caught: unknown
-    try {
-      parseRefParams(value)
-    } catch (error) {
-      caught = error
-    }
-    expect(caught).toBeInstanceOf(ConfigError)
-    if (!(caught instanceof ConfigError)) return
-    expect(caught.option).toBe('refParam')
-    expect(caught.message).toMatch(/refParam must be a parameter name/)
   })
 })

@@ -1,4 +1,3 @@
-import { ConfigError } from '../api/errors.ts'
 import { CODE_PATTERN } from '../api/wire.ts'
 
 /** The first configured parameter in `href` that carries a code of the contract's shape. */
@@ -45,20 +44,4 @@ export function withoutParams(href: string, params: readonly string[]): string |
   if (kept.length === pairs.length) return null
   const query = kept.filter((pair) => pair !== '').join('&')
   return `${beforeHash.slice(0, queryAt)}${query ? `?${query}` : ''}${hash}`
-}
-
-/** Parses `data-ref-param` / `refParam`: a name or a comma-separated list of names. */
-export function parseRefParams(value: string | readonly string[] | undefined): string[] {
-  if (value === undefined) return ['ref']
-  const names = (typeof value === 'string' ? value.split(',') : [...value]).map((name) =>
-    name.trim(),
-  )
-  const bad = names.find((name) => !/^[A-Za-z0-9_.-]{1,64}$/.test(name))
-  if (bad !== undefined || names.length === 0) {
-    throw new ConfigError(
-      'refParam',
-      `refParam must be a parameter name or a comma-separated list of them (letters, digits, _ . -), not "${String(value).slice(0, 80)}".`,
-    )
-  }
-  return names
 }

@@ -4,14 +4,12 @@ import { ApiError, ConfigError } from '../api/errors.ts'
 import { array, literal, number, object, type Parser, parse, string } from '../api/parse.ts'
 import {
   attributionWindowDays,
-  CAMPAIGN_ID_PATTERN,
   CLIENT_ID_PATTERN,
   CODE_PATTERN,
   type Link,
   type PublicCampaign,
   parseLink,
   parsePublicCampaign,
-  REFERRER_ID_PATTERN,
   type TrackedEvent,
 } from '../api/wire.ts'
 import { createQueue, type QueueEvents } from '../queue/queue.ts'
@@ -19,12 +17,13 @@ import { createSender, type LockManagerLike } from '../queue/sender.ts'
 import { createSafeStorage, defaultStorage, jsonOf, type StorageLike } from '../queue/storage.ts'
 import { globalTimers, type Timers } from '../queue/timers.ts'
 import { type Attribution, createStores, type ReferralLink } from '../stores/index.ts'
-import { parseRefParams, readReferralCode, withoutParams } from './attribution.ts'
+import { readReferralCode, withoutParams } from './attribution.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
 import { parsePublicKey, shortHash } from './keys.ts'
 import { error as logError } from './log.ts'
+import { checkOption } from './options.ts'
 
 export type Theme = 'light' | 'dark' | 'auto'
 
@@ -95,22 +94,6 @@ const StoredLink = object({ v, link: parseLink })
 const StoredBanner = object({ v, dismissed: array(code) })
 const StoredConsent = object({ v, granted: literal(true) })
 
-function httpUrl(value: string, option: string): URL {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new ConfigError(
-      option,
-      `${option} must be an absolute http: or https: URL, not "${value.slice(0, 100)}".`,
-    )
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(option, `${option} must use http: or https:, not ${url.protocol}`)
-  }
-  return url
-}
-
 /* @__NO_SIDE_EFFECTS__ */
 export function createReferral(options: ReferralOptions) {
   // --- options: every problem is a ConfigError before anything is stored or sent ----------
@@ -118,39 +101,12 @@ export function createReferral(options: ReferralOptions) {
   if (typeof options.apiBase !== 'string' || options.apiBase === '') {
     throw new ConfigError('apiBase', 'apiBase is required: the base URL of the referral service.')
   }
-  const apiBase = httpUrl(options.apiBase, 'apiBase').toString()
-  if (options.campaignId !== undefined && !CAMPAIGN_ID_PATTERN.test(options.campaignId)) {
-    throw new ConfigError(
-      'campaignId',
-      `campaignId must look like camp_..., not "${String(options.campaignId).slice(0, 80)}".`,
-    )
-  }
-  if (options.userId !== undefined) checkUserId(options.userId, 'userId')
-  const refParams = parseRefParams(options.refParam)
+  const apiBase = checkOption('apiBase', options.apiBase)
+  for (const name of ['campaignId', 'userId', 'landingUrl', 'theme', 'consent', 'locale'] as const)
+    if (options[name] !== undefined) checkOption(name, options[name])
+  const refParams =
+    options.refParam === undefined ? ['ref'] : checkOption('refParam', options.refParam)
   const host: Host = { ...browserHost, ...options.host }
-  if (options.landingUrl !== undefined) httpUrl(options.landingUrl, 'landingUrl')
-  if (options.theme !== undefined && !['light', 'dark', 'auto'].includes(options.theme)) {
-    throw new ConfigError(
-      'theme',
-      `theme must be light, dark or auto, not ${JSON.stringify(options.theme)}.`,
-    )
-  }
-  if (options.consent !== undefined && options.consent !== 'required') {
-    throw new ConfigError(
-      'consent',
-      `consent must be "required" or left out, not ${JSON.stringify(options.consent)}.`,
-    )
-  }
-  if (options.locale !== undefined) {
-    try {
-      Intl.getCanonicalLocales(options.locale)
-    } catch {
-      throw new ConfigError(
-        'locale',
-        `locale must be a language tag such as en-US, not ${JSON.stringify(options.locale)}.`,
-      )
-    }
-  }
 
   const now = options.now ?? (() => Date.now())
   const random = options.random ?? defaultRandom
@@ -413,22 +369,13 @@ export function createReferral(options: ReferralOptions) {
 
   // --- public methods ---------------------------------------------------------------------
 
-  function checkUserId(value: unknown, option: string): asserts value is string {
-    if (typeof value !== 'string' || !REFERRER_ID_PATTERN.test(value)) {
-      throw new ConfigError(
-        option,
-        `${option} must be 1-128 letters, digits or _ . : @ -, not ${JSON.stringify(value)?.slice(0, 80)}.`,
-      )
-    }
-  }
-
   function identify(id: string | null | undefined) {
     if (id === null || id === undefined) {
       userId = undefined
       stores.$link.set({ status: 'idle' })
       return
     }
-    checkUserId(id, 'userId')
+    checkOption('userId', id)
     if (id === userId && stores.$link.get().status !== 'idle') return
     userId = id
     stores.$link.set({ status: 'loading' })
@@ -450,14 +397,14 @@ export function createReferral(options: ReferralOptions) {
         return true
       }
       if (type === 'signup') {
-        checkUserId(properties.userId, 'userId')
+        const user = checkOption('userId', properties.userId)
         const code = properties.code ?? getAttribution()?.code
         if (code !== undefined && !CODE_PATTERN.test(code)) {
           throw new ConfigError('code', 'code must be 8-12 letters or digits.')
         }
         enqueue({
           type: 'signup',
-          userId: properties.userId,
+          userId: user,
           ...(code === undefined ? {} : { code }),
         })
         return true

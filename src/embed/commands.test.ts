@@ -212,7 +212,7 @@ describe('bad calls never throw into the host page', () => {
     expect(seen.map((event) => event.userId)).toEqual(['carol'])
     const errors = referralErrors()
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(/^\[referral\] userId must be/)
+    expect(errors[0]).toMatch(/^\[referral\] userId="[^"]*" is refused: a user id is 1-128 letters/)
   })
 
   it.each([

@@ -92,7 +92,7 @@ describe('consent required', () => {
   it('refuses an unknown consent value', () => {
     const world = createWorld()
     expect(() => world.tab({ consent: 'maybe' as 'required' })).toThrow(
-      /consent must be "required"/,
+      /consent="maybe" is refused: the only value is "required"/,
     )
   })
 })

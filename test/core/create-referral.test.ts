@@ -392,7 +392,9 @@ describe('lifecycle', () => {
     expect(tab.track('click', {})).toBe(false)
     expect(tab.track('purchase' as 'signup', { userId: 'u1' })).toBe(false)
     expect(error).toHaveBeenCalledTimes(3)
-    expect(String(error.mock.calls[0]?.[0])).toMatch(/^\[referral\] userId must be/)
+    expect(String(error.mock.calls[0]?.[0])).toMatch(
+      /^\[referral\] userId="[^"]*" is refused: a user id is 1-128 letters/,
+    )
     expect(tab.queueSize()).toBe(0)
     tab.destroy()
   })

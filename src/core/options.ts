@@ -1,0 +1,87 @@
+// What each option accepts, in one place for createReferral, the script tag's attributes and the
+// custom element: a check gives the value to use, or undefined when it refuses the value, and a
+// phrase that says what was expected.
+import { ConfigError } from '../api/errors.ts'
+import { CAMPAIGN_ID_PATTERN, REFERRER_ID_PATTERN } from '../api/wire.ts'
+
+const matching = (pattern: RegExp) => (value: unknown) =>
+  typeof value === 'string' && pattern.test(value) ? value : undefined
+
+const oneOf =
+  <T extends string>(...values: T[]) =>
+  (value: unknown) =>
+    values.includes(value as T) ? (value as T) : undefined
+
+/** An absolute http: or https: URL, else undefined. */
+export function httpUrl(value: unknown): URL | undefined {
+  try {
+    const url = new URL(value as string)
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url
+  } catch {}
+}
+
+/** A URL parameter name, or a comma-separated list (or array) of them. */
+function refParams(value: unknown): string[] | undefined {
+  const names = (
+    typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []
+  ).map((name: unknown) => (typeof name === 'string' ? name.trim() : ''))
+  if (names.length > 0 && names.every((name) => /^[A-Za-z0-9_.-]{1,64}$/.test(name))) return names
+}
+
+function locale(value: unknown): string | undefined {
+  try {
+    if (typeof value === 'string') return Intl.getCanonicalLocales(value)[0]
+  } catch {}
+}
+
+const CHECKS = {
+  campaignId: [matching(CAMPAIGN_ID_PATTERN), 'a campaign id looks like camp_…'],
+  userId: [matching(REFERRER_ID_PATTERN), 'a user id is 1-128 letters, digits or _ . : @ -'],
+  refParam: [
+    refParams,
+    'give a parameter name or a comma-separated list of them (letters, digits, _ . -)',
+  ],
+  landingUrl: [
+    (value: unknown) => httpUrl(value)?.href,
+    'it must be an absolute http: or https: URL',
+  ],
+  apiBase: [(value: unknown) => httpUrl(value)?.href, 'it must be an absolute http: or https: URL'],
+  locale: [locale, 'it must be a language tag such as en-US'],
+  theme: [oneOf('light', 'dark', 'auto'), 'use light, dark or auto'],
+  cleanUrl: [
+    (value: unknown) =>
+      value === true || value === 'true' || value === ''
+        ? true
+        : value === false || value === 'false'
+          ? false
+          : undefined,
+    'use true or false',
+  ],
+  consent: [oneOf('required'), 'the only value is "required", or leave it out'],
+} as const
+
+export type CheckedOption = keyof typeof CHECKS
+type Accepted<K extends CheckedOption> = NonNullable<ReturnType<(typeof CHECKS)[K][0]>>
+
+const quote = (value: unknown) => {
+  const text = typeof value === 'string' ? value : String(JSON.stringify(value))
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
+}
+
+/**
+ * The value to use for an option, or a ConfigError naming it (as `label`: an attribute's name
+ * where it came from one) with the value, quoted and shortened, and what was expected.
+ */
+export function checkOption<K extends CheckedOption>(
+  name: K,
+  value: unknown,
+  label: string = name,
+  verdict = 'is refused',
+): Accepted<K> {
+  const [accept, expected] = CHECKS[name]
+  const accepted = accept(value)
+  if (accepted === undefined) {
+    throw new ConfigError(label, `${label}=${quote(value)} ${verdict}: ${expected}.`)
+  }
+  return accepted as Accepted<K>
+}
