@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { KEY_PATTERN } from '../../src/api/schemas.ts'
 import { DAY } from './clock.ts'
 import { ServiceError } from './errors.ts'
@@ -20,11 +20,21 @@ export interface ApiKey extends Scope {
 
 export const ROLLED_KEY_LIFETIME = DAY
 
-/**
- * Keys are stored by their SHA-256 digest, so a lookup never compares the secret itself
- * character by character and the registry never holds the key in clear.
- */
+/** Keys are stored by their SHA-256 digest: the registry never holds a key in clear. */
 const digest = (key: string) => createHash('sha256').update(key).digest('hex')
+
+/**
+ * The record whose digest equals `candidate`, found by comparing it with every stored digest in
+ * constant time and without stopping at a match: how long it takes says nothing about the key.
+ */
+function findConstantTime(keys: Map<string, ApiKey>, candidate: string): ApiKey | undefined {
+  const wanted = Buffer.from(candidate, 'hex')
+  let found: ApiKey | undefined
+  for (const [stored, record] of keys) {
+    if (timingSafeEqual(Buffer.from(stored, 'hex'), wanted)) found = record
+  }
+  return found
+}
 
 const authError = (code: string, message: string) =>
   new ServiceError(401, 'authentication_error', code, message)
@@ -45,8 +55,9 @@ export function createKeyRegistry(now: () => number) {
           'No API key was sent. Send it as "Authorization: Bearer <key>".',
         )
       }
-      const record = KEY_PATTERN.test(key) ? keys.get(digest(key)) : undefined
-      if (!record) throw authError('invalid_api_key', 'The API key is not valid.')
+      // A malformed key is refused the same way, after the same work.
+      const record = findConstantTime(keys, digest(key))
+      if (!record || !KEY_PATTERN.test(key)) throw authError('invalid_api_key', 'The API key is not valid.')
       if (record.expiresAt !== undefined && now() >= record.expiresAt) {
         throw authError(
           'expired_api_key',
