@@ -12,6 +12,9 @@ const ATTRIBUTES = {
   'user-id': 'userId',
   'ref-param': 'refParam',
   'landing-url': 'landingUrl',
+  'clean-url': 'cleanUrl',
+  consent: 'consent',
+  'honor-gpc': 'honorGpc',
 } as const
 
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement

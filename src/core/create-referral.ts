@@ -22,7 +22,7 @@ import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
 import { parsePublicKey, shortHash } from './keys.ts'
-import { error as logError } from './log.ts'
+import { info, error as logError } from './log.ts'
 import { checkOption } from './options.ts'
 
 export type Theme = 'light' | 'dark' | 'auto'
@@ -55,6 +55,12 @@ export interface ReferralOptions {
    * in the address bar meanwhile waits in memory. Default: store and send as first-party code.
    */
   consent?: 'required' | undefined
+  /**
+   * Honour the visitor's Global Privacy Control signal: where `navigator.globalPrivacyControl`
+   * is true, a visitor arriving through a link is not recorded (no click, no stored code, no
+   * banner). Default false.
+   */
+  honorGpc?: boolean | undefined
   /** Bounds of the event queue. */
   maxQueuedEvents?: number | undefined
   maxEventAgeMs?: number | undefined
@@ -106,6 +112,8 @@ export function createReferral(options: ReferralOptions) {
     if (options[name] !== undefined) checkOption(name, options[name])
   const refParams =
     options.refParam === undefined ? ['ref'] : checkOption('refParam', options.refParam)
+  const cleanUrl = options.cleanUrl === undefined || checkOption('cleanUrl', options.cleanUrl)
+  const honorGpc = options.honorGpc !== undefined && checkOption('honorGpc', options.honorGpc)
   const host: Host = { ...browserHost, ...options.host }
 
   const now = options.now ?? (() => Date.now())
@@ -232,8 +240,17 @@ export function createReferral(options: ReferralOptions) {
     })
   }
 
-  /** A visitor arrived through a link: remember the code, and record one click per code. */
-  function capture(code: string) {
+  const privacySignal = honorGpc && host.globalPrivacyControl
+
+  /**
+   * A visitor arrived through a link: remember the code, and record one click per code. Not
+   * where the visitor's Global Privacy Control signal is honoured: then false.
+   */
+  function capture(code: string): boolean {
+    if (privacySignal) {
+      info('Global Privacy Control is on: this visit through a referral link is not recorded.')
+      return false
+    }
     write('attribution', { code, capturedAt: now() })
     const clicked = read(StoredClicks, 'clicks')?.codes ?? []
     if (!clicked.includes(code)) {
@@ -242,6 +259,7 @@ export function createReferral(options: ReferralOptions) {
     }
     stores.$attribution.set(getAttribution())
     stores.$bannerDismissed.set(bannerDismissed())
+    return true
   }
 
   // --- campaign and link ----------------------------------------------------------------------
@@ -393,8 +411,7 @@ export function createReferral(options: ReferralOptions) {
             `track('click') needs a referral code of 8-12 letters or digits.`,
           )
         }
-        capture(properties.code)
-        return true
+        return capture(properties.code)
       }
       if (type === 'signup') {
         const user = checkOption('userId', properties.userId)
@@ -556,7 +573,7 @@ export function createReferral(options: ReferralOptions) {
   if (href !== undefined) {
     const code = readReferralCode(href, refParams)
     if (code) capture(code)
-    const cleaned = options.cleanUrl === false ? null : withoutParams(href, refParams)
+    const cleaned = cleanUrl ? withoutParams(href, refParams) : null
     if (cleaned) host.replaceUrl(cleaned)
   }
   stores.$attribution.set(getAttribution())

@@ -16,6 +16,8 @@ export interface Host {
   locks: LockManagerLike | undefined
   sendBeacon: ((url: string, body: string) => boolean) | undefined
   language: string | undefined
+  /** The visitor's Global Privacy Control signal (`navigator.globalPrivacyControl`). */
+  globalPrivacyControl: boolean
 }
 
 const hasWindow = () =>
@@ -46,5 +48,11 @@ export const browserHost: Host = {
   },
   get language() {
     return typeof navigator === 'undefined' ? undefined : navigator.language
+  },
+  get globalPrivacyControl() {
+    return (
+      typeof navigator !== 'undefined' &&
+      (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl === true
+    )
   },
 }

@@ -20,3 +20,7 @@ export function error(message: string, ...details: unknown[]) {
 export function resetWarnings() {
   shown.clear()
 }
+
+export function info(message: string) {
+  console.info(`${PREFIX} ${message}`)
+}

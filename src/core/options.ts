@@ -28,6 +28,14 @@ function refParams(value: unknown): string[] | undefined {
   if (names.length > 0 && names.every((name) => /^[A-Za-z0-9_.-]{1,64}$/.test(name))) return names
 }
 
+/** true or false, as a boolean or an attribute's text (a bare attribute is true). */
+const flag = (value: unknown) =>
+  value === true || value === 'true' || value === ''
+    ? true
+    : value === false || value === 'false'
+      ? false
+      : undefined
+
 function locale(value: unknown): string | undefined {
   try {
     if (typeof value === 'string') return Intl.getCanonicalLocales(value)[0]
@@ -48,15 +56,8 @@ const CHECKS = {
   apiBase: [(value: unknown) => httpUrl(value)?.href, 'it must be an absolute http: or https: URL'],
   locale: [locale, 'it must be a language tag such as en-US'],
   theme: [oneOf('light', 'dark', 'auto'), 'use light, dark or auto'],
-  cleanUrl: [
-    (value: unknown) =>
-      value === true || value === 'true' || value === ''
-        ? true
-        : value === false || value === 'false'
-          ? false
-          : undefined,
-    'use true or false',
-  ],
+  cleanUrl: [flag, 'use true or false'],
+  honorGpc: [flag, 'use true or false'],
   consent: [oneOf('required'), 'the only value is "required", or leave it out'],
 } as const
 

@@ -93,6 +93,16 @@ describe('good attributes', () => {
     expect(config.options.cleanUrl).toBe(cleanUrl)
   })
 
+  it.each([
+    ['true', true],
+    ['', true],
+    ['false', undefined],
+  ])('data-honor-gpc=%j → honorGpc %j (default false)', (value, honorGpc) => {
+    const config = read({ 'data-honor-gpc': value })
+    expect(config.problems).toEqual([])
+    expect(config.options.honorGpc).toBe(honorGpc)
+  })
+
   it('data-messages keeps the strings and drops other values', () => {
     const config = read({ 'data-messages': '{"copy":"Grab it","copied":42,"share":null}' })
     expect(config.problems).toEqual([])
@@ -120,6 +130,8 @@ describe('each bad attribute: one problem sentence, and its default', () => {
     ['locale', 'not a locale', { locale: undefined }],
     ['theme', 'neon', { theme: undefined }],
     ['clean-url', 'maybe', { cleanUrl: undefined }],
+    ['honor-gpc', 'yes', { honorGpc: undefined }],
+    ['consent', 'granted', { consent: undefined }],
   ])('data-%s=%j', (name, value, defaults) => {
     const config = read({ [`data-${name}`]: value })
 

@@ -23,6 +23,7 @@ const SIMPLE = {
   theme: 'theme',
   'clean-url': 'cleanUrl',
   consent: 'consent',
+  'honor-gpc': 'honorGpc',
 } as const
 
 /**
@@ -58,7 +59,8 @@ export function readAttributes(
     const value = read(name, option)
     if (value !== undefined) options[option] = value
   }
-  if (options.cleanUrl === true) delete options.cleanUrl
+  if (options.cleanUrl === true) delete options.cleanUrl // the default
+  if (options.honorGpc === false) delete options.honorGpc // the default
 
   let messages: Partial<Messages> | undefined
   const rawMessages = get('messages')

@@ -123,9 +123,11 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       href?: string
       storage?: StorageLike
       replaceUrl?: (url: string) => void
+      /** The visitor's Global Privacy Control signal. */
+      gpc?: boolean
     } = {},
   ) {
-    const { href, replaceUrl, ...rest } = overrides
+    const { href, replaceUrl, gpc = false, ...rest } = overrides
     const host: Partial<Host> = {
       href: () => href,
       replaceUrl: replaceUrl ?? (() => {}),
@@ -137,6 +139,7 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       },
       locks: undefined,
       sendBeacon: undefined,
+      globalPrivacyControl: gpc,
     }
     return createReferral({
       publicKey: 'pk_test_acme',
