@@ -1,5 +1,7 @@
 // Builds the published files: the ESM package, the script tag, and its UI in each built-in
 // language. `--script-tag` builds only the script-tag files (what `npm start` serves).
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { build } from 'vite'
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar']
@@ -13,3 +15,16 @@ for (const mode of modes) {
   await build({ configFile: 'vite.lib.config.ts', mode, logLevel: 'warn' })
 }
 console.log(`built: ${modes.join(', ')}`)
+
+// Subresource Integrity: the hash of each script-tag file, printed for the release notes and
+// written to dist/integrity.json, for <script … integrity="sha384-…" crossorigin="anonymous">.
+const integrity = {}
+for (const file of readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))) {
+  const digest = createHash('sha384').update(readFileSync(`dist/${file}`)).digest('base64')
+  integrity[file] = `sha384-${digest}`
+}
+writeFileSync('dist/integrity.json', `${JSON.stringify(integrity, null, 2)}\n`)
+if (!scriptTagOnly) {
+  console.log('Subresource Integrity (dist/integrity.json):')
+  for (const [file, hash] of Object.entries(integrity)) console.log(`  ${file.padEnd(28)} ${hash}`)
+}

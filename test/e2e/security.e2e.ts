@@ -1,6 +1,8 @@
 // What a hostile or careless page cannot make the widget do: use a secret key, run markup from
 // the service or the address bar, be broken by the host's CSS, or need CSP exceptions.
-import { expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
 import {
   callReferral,
   FAST,
@@ -245,4 +247,48 @@ it('works under a strict CSP with no violation', async () => {
   await page.waitForLoadState('networkidle')
   expect(log.cspViolations).toEqual([])
   expect(log.console.filter((line) => /Content Security Policy|Refused/i.test(line))).toEqual([])
+})
+
+describe('Subresource Integrity', () => {
+  const integrity = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../dist/integrity.json'), 'utf8'),
+  ) as Record<string, string>
+
+  it('the script tag with the build’s integrity and crossorigin runs, and the panel shows', async () => {
+    const hash = integrity['referral-widget.js']
+    expect(hash).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/)
+    const url = h.host.page('/', {
+      html: widgetPage(h.service, {
+        scriptAttributes: ` integrity="${hash}" crossorigin="anonymous"`,
+        attributes: { 'user-id': 'alice' },
+      }),
+    })
+    const context = await h.newContext()
+    const { page, log } = await h.open(context)
+    await page.goto(url)
+    await page.locator(READY_ROOT).waitFor()
+    await page.locator('[data-part="link"]').waitFor()
+    expect(log.console.filter((line) => line.startsWith('error:'))).toEqual([])
+  })
+
+  it('a file that does not match its integrity never runs: no request, no UI, nothing stored', async () => {
+    const wrong = integrity['referral-widget-ui.js'] // a real hash, of another file
+    const url = h.host.page('/', {
+      html: widgetPage(h.service, {
+        scriptAttributes: ` integrity="${wrong}" crossorigin="anonymous"`,
+        banner: true,
+      }),
+    })
+    const context = await h.newContext()
+    const { page, log } = await h.open(context)
+    await page.goto(`${url}?ref=ABCD1234`)
+    await page.waitForLoadState('networkidle')
+
+    expect(log.console.join('\n')).toMatch(/integrity/i)
+    expect(await page.evaluate(() => 'Referral' in window)).toBe(false)
+    expect(h.service.requests.map((request) => request.path)).toEqual(['/referral-widget.js'])
+    expect(h.service.service.requestLog.since(0)).toEqual([])
+    expect(Object.keys(await storageEntries(page))).toEqual([])
+    expect(page.url()).toContain('ref=ABCD1234') // the script never ran: nothing touched the page
+  })
 })

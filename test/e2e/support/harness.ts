@@ -219,6 +219,8 @@ export interface WidgetPageOptions {
   before?: string
   /** Markup placed after it. */
   after?: string
+  /** Other attributes of the script tag, as markup (e.g. integrity and crossorigin). */
+  scriptAttributes?: string
   title?: string
 }
 
@@ -247,7 +249,7 @@ ${options.banner ? '<div data-referral-banner></div>' : ''}
 ${options.panel === false ? '' : '<div data-referral-widget></div>'}
 </main>
 ${options.before ?? ''}
-<script async src="${service.url}/referral-widget.js"${attributes}></script>
+<script async src="${service.url}/referral-widget.js"${options.scriptAttributes ?? ''}${attributes}></script>
 ${options.after ?? ''}
 </body>
 </html>`

@@ -52,6 +52,8 @@ export async function startServiceOrigin(options: ServiceOptions = {}) {
           res.writeHead(200, {
             'Content-Type': 'text/javascript; charset=utf-8',
             'Cache-Control': 'no-store',
+            // As a CDN does: lets a page load it with integrity="…" crossorigin="anonymous".
+            'Access-Control-Allow-Origin': '*',
           })
           res.end(body)
         })
