@@ -58,6 +58,9 @@ describe('wire parsers agree with the service schemas', () => {
     ...variants(campaign.referrerReward).map((reward) => ({ ...campaign, referrerReward: reward })),
     { ...campaign, status: 'paused' },
     { ...campaign, attributionWindow: '0d' },
+    { ...campaign, attributionWindow: '365d' },
+    { ...campaign, attributionWindow: '366d' },
+    { ...campaign, attributionWindow: ['30d'] },
   ])
   agree('campaign list', parsePublicCampaignList, PublicCampaignList, [
     { data: [campaign], total: 1, hasMore: false },

@@ -66,7 +66,7 @@ export const PublicCampaign = z.object({
   rewardTrigger: z.string(),
   referrerReward: Reward,
   referredReward: Reward,
-  attributionWindow: z.string().check(z.regex(ATTRIBUTION_WINDOW_PATTERN)),
+  attributionWindow,
   createdAt: isoTimestamp,
 })
 export type PublicCampaign = z.infer<typeof PublicCampaign>

@@ -97,7 +97,8 @@ export const parsePublicCampaign: Parser<PublicCampaign> = object({
   rewardTrigger: string(),
   referrerReward: reward,
   referredReward: reward,
-  attributionWindow: string(ATTRIBUTION_WINDOW_PATTERN),
+  attributionWindow: (value) =>
+    string()(attributionWindowDays(value as string) <= MAX_ATTRIBUTION_DAYS ? value : null),
   createdAt: timestamp,
 })
 

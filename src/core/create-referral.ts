@@ -219,7 +219,9 @@ export function createReferral(options: ReferralOptions) {
   function getAttribution(): Attribution | null {
     const stored = read(StoredAttribution, 'attribution')
     if (!stored) return null
-    if (now() - stored.capturedAt > attributionWindowMs()) {
+    // Expired, or captured more than a day in the future (no clock drifts that far): discarded.
+    const age = now() - stored.capturedAt
+    if (age > attributionWindowMs() || age < -DAY) {
       storage.remove(`${namespace}attribution`)
       stores.$attribution.set(null)
       return null

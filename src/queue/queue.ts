@@ -126,7 +126,10 @@ export function createQueue(options: QueueOptions) {
   }
 
   const readDelivery = (): Delivery => {
-    return parse(parseDelivery, readJson(storage, deliveryKey)) ?? IDLE
+    const delivery = parse(parseDelivery, readJson(storage, deliveryKey))
+    // Broken, foreign or from another version: discarded, never trusted.
+    if (!delivery && storage.get(deliveryKey) !== null) storage.remove(deliveryKey)
+    return delivery ?? IDLE
   }
 
   const writeDelivery = (delivery: Delivery) => {

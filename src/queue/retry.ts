@@ -32,7 +32,8 @@ export function retryAfterMs(header: string | null | undefined, now: number): nu
  * min(cap, base * 2^attempt). `random` returns a number in [0, 1).
  */
 export function backoffMs(attempt: number, random: number): number {
-  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt))
-  const jitter = Math.min(Math.max(random, 0), 1)
+  // NaN (from an injected random source, say) counts as 0, never as a NaN delay.
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt || 0))
+  const jitter = Math.min(Math.max(random || 0, 0), 1)
   return Math.floor(ceiling * jitter)
 }
