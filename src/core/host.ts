@@ -50,9 +50,7 @@ export const browserHost: Host = {
     return typeof navigator === 'undefined' ? undefined : navigator.language
   },
   get globalPrivacyControl() {
-    return (
-      typeof navigator !== 'undefined' &&
-      (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl === true
-    )
+    const page = globalThis.navigator as { globalPrivacyControl?: unknown } | undefined
+    return page?.globalPrivacyControl === true
   },
 }

@@ -128,7 +128,7 @@ export function createQueue(options: QueueOptions) {
   const readDelivery = (): Delivery => {
     const delivery = parse(parseDelivery, readJson(storage, deliveryKey))
     // Broken, foreign or from another version: discarded, never trusted.
-    if (!delivery && storage.get(deliveryKey) !== null) storage.remove(deliveryKey)
+    if (!delivery) storage.remove(deliveryKey)
     return delivery ?? IDLE
   }
 
