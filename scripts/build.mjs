@@ -20,7 +20,9 @@ console.log(`built: ${modes.join(', ')}`)
 // written to dist/integrity.json, for <script … integrity="sha384-…" crossorigin="anonymous">.
 const integrity = {}
 for (const file of readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))) {
-  const digest = createHash('sha384').update(readFileSync(`dist/${file}`)).digest('base64')
+  const digest = createHash('sha384')
+    .update(readFileSync(`dist/${file}`))
+    .digest('base64')
   integrity[file] = `sha384-${digest}`
 }
 writeFileSync('dist/integrity.json', `${JSON.stringify(integrity, null, 2)}\n`)

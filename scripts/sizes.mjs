@@ -42,7 +42,10 @@ export function sizes() {
 export function writeReadme(result) {
   const path = join(import.meta.dirname, '../README.md')
   const bytes = (n) => `${n.toLocaleString('en-US')} B`
-  const rows = { 'tracking only': result.totals.trackingOnly, 'with the panel': result.totals.withPanel }
+  const rows = {
+    'tracking only': result.totals.trackingOnly,
+    'with the panel': result.totals.withPanel,
+  }
   const readme = readFileSync(path, 'utf8')
     .split('\n')
     .map((line) => {
