@@ -3,8 +3,8 @@
 // refused attribute is one short sentence and its default, and whatever is accepted starts a
 // widget.
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
-import { FUZZ_RUNS } from '../../test/support/fuzz.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { fuzzOptions, fuzzTimeout } from '../../test/support/fuzz.ts'
 import { ConfigError } from '../api/errors.ts'
 import { CAMPAIGN_ID_PATTERN, REFERRER_ID_PATTERN } from '../api/wire.ts'
 import { createReferral } from '../core/create-referral.ts'
@@ -13,7 +13,9 @@ import { createMemoryStorage } from '../queue/storage.ts'
 import type { Timers } from '../queue/timers.ts'
 import { readAttributes } from './attributes.ts'
 
-const runs = { numRuns: FUZZ_RUNS }
+const runs = fuzzOptions
+// A longer hunt (FUZZ_RUNS) gets the time it needs.
+vi.setConfig({ testTimeout: fuzzTimeout(50) })
 const CODE = 'ABCDEFGH'
 const START = Date.UTC(2026, 0, 15, 12)
 

@@ -5,7 +5,7 @@
 // read and could not trust.
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FUZZ_RUNS } from '../../test/support/fuzz.ts'
+import { fuzzOptions, fuzzTimeout } from '../../test/support/fuzz.ts'
 import type { FetchLike } from '../api/client.ts'
 import {
   ATTRIBUTION_WINDOW_PATTERN,
@@ -26,7 +26,9 @@ import { DEFAULT_MAX_AGE_MS } from './queue.ts'
 import type { LockManagerLike } from './sender.ts'
 import { createMemoryStorage, type StorageLike } from './storage.ts'
 
-const runs = { numRuns: FUZZ_RUNS }
+const runs = fuzzOptions
+// A longer hunt (FUZZ_RUNS) gets the time it needs.
+vi.setConfig({ testTimeout: fuzzTimeout(50) })
 
 const MINUTE = 60 * 1000
 const HOUR = 60 * MINUTE

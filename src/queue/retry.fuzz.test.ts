@@ -1,8 +1,8 @@
 // Properties of the retry policy for any input a header, a stored delivery state or an injected
 // random source can produce: a wait is always a finite number of milliseconds within its cap.
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
-import { FUZZ_RUNS } from '../../test/support/fuzz.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { fuzzOptions, fuzzTimeout } from '../../test/support/fuzz.ts'
 import {
   BACKOFF_BASE_MS,
   BACKOFF_CAP_MS,
@@ -11,7 +11,9 @@ import {
   retryAfterMs,
 } from './retry.ts'
 
-const runs = { numRuns: FUZZ_RUNS }
+const runs = fuzzOptions
+// A longer hunt (FUZZ_RUNS) gets the time it needs.
+vi.setConfig({ testTimeout: fuzzTimeout(50) })
 
 /** Any clock reading a host could inject, from far past to far future. */
 const anyNow = fc.oneof(
