@@ -57,7 +57,8 @@ export function createKeyRegistry(now: () => number) {
       }
       // A malformed key is refused the same way, after the same work.
       const record = findConstantTime(keys, digest(key))
-      if (!record || !KEY_PATTERN.test(key)) throw authError('invalid_api_key', 'The API key is not valid.')
+      if (!record || !KEY_PATTERN.test(key))
+        throw authError('invalid_api_key', 'The API key is not valid.')
       if (record.expiresAt !== undefined && now() >= record.expiresAt) {
         throw authError(
           'expired_api_key',
