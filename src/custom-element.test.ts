@@ -185,6 +185,25 @@ describe('<referral-widget>', () => {
     expect(Object.keys(localStorage).some((key) => key.startsWith('referral:test:'))).toBe(true)
   })
 
+  it('honor-gpc: a visitor whose browser sends Global Privacy Control is not recorded', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {})
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator), { globalPrivacyControl: true }),
+    )
+    const code = await world.makeLink('alice')
+    history.replaceState(null, '', `/pricing?ref=${code}&plan=pro`)
+    const widget = connect({ variant: 'banner', 'honor-gpc': 'true' })
+    await settle()
+
+    expect(part(widget, 'banner')).toBeNull()
+    expect(count('/v1/events')).toBe(0)
+    expect(location.pathname + location.search).toBe('/pricing?plan=pro')
+    expect(Object.keys(localStorage).filter((key) => /:(attribution|clicks)$/.test(key))).toEqual(
+      [],
+    )
+  })
+
   it('variant="banner" without a referral shows nothing', async () => {
     const widget = connect({ variant: 'banner' })
     await settle()
