@@ -65,7 +65,7 @@ export type CheckedOption = keyof typeof CHECKS
 type Accepted<K extends CheckedOption> = NonNullable<ReturnType<(typeof CHECKS)[K][0]>>
 
 /** The value quoted as JSON, cut (with an ellipsis) so the escaped text stays within 80. */
-const quote = (value: unknown) => {
+export const quote = (value: unknown) => {
   const text = typeof value === 'string' ? value : String(JSON.stringify(value))
   let shown = text.slice(0, 80)
   while (JSON.stringify(shown).length > 82) shown = shown.slice(0, -1)

@@ -3,7 +3,7 @@
 import { ConfigError } from '../api/errors.ts'
 import type { ReferralOptions } from '../core/create-referral.ts'
 import { parsePublicKey } from '../core/keys.ts'
-import { type CheckedOption, checkOption, httpUrl } from '../core/options.ts'
+import { type CheckedOption, checkOption, httpUrl, quote } from '../core/options.ts'
 import type { Messages } from '../ui/messages/index.ts'
 
 export interface EmbedConfig {
@@ -37,7 +37,8 @@ export function readAttributes(
   const get = (name: string) => attributes.getAttribute(`data-${name}`) ?? undefined
   const problems: string[] = []
   /** The attribute's checked value, or undefined (and a problem sentence) when it is refused. */
-  const read = <K extends CheckedOption>(name: string, option: K, value = get(name)) => {
+  const read = <K extends CheckedOption>(name: string, option: K) => {
+    const value = get(name)
     if (value === undefined) return undefined
     try {
       return checkOption(option, value, `data-${name}`, 'is ignored')
@@ -73,7 +74,7 @@ export function readAttributes(
       )
     } catch {
       problems.push(
-        `data-messages=${JSON.stringify(rawMessages.slice(0, 80))} is ignored: it must be a JSON object of message strings.`,
+        `data-messages=${quote(rawMessages)} is ignored: it must be a JSON object of message strings.`,
       )
     }
   }
