@@ -4,7 +4,16 @@
 import { describe, expect, test } from 'vitest'
 import { createMemoryStore, type Store } from '../../demo/service/store.ts'
 import type { Campaign, EventsResponse, Link } from '../../src/api/schemas.ts'
-import { type Answer, DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, HOUR, setup } from './helpers.ts'
+import {
+  type Answer,
+  campaignBody,
+  DAY,
+  DEMO_CAMPAIGNS,
+  DEMO_KEYS,
+  errorOf,
+  HOUR,
+  setup,
+} from './helpers.ts'
 
 const ACME = DEMO_KEYS.acme
 const GLOBEX = DEMO_KEYS.globex
@@ -25,13 +34,6 @@ const TYPE_OF_STATUS: Record<number, string> = {
 }
 
 const EXPOSED = ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']
-
-const campaignBody = (name = 'Auth test campaign') => ({
-  name,
-  rewardTrigger: 'signup',
-  referrerReward: { type: 'credit', amount: 5 },
-  referredReward: { type: 'credit', amount: 5 },
-})
 
 /** Checks the contract's error body exactly, and the type for the status. */
 function expectErrorBody(answer: Answer, status: number, code?: string) {

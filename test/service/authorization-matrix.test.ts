@@ -5,7 +5,16 @@
 
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Campaign, EventsResponse, Link } from '../../src/api/schemas.ts'
-import { type Answer, type CallOptions, DEMO_KEYS, errorOf, HOUR, setup } from './helpers.ts'
+import {
+  type Answer,
+  type CallOptions,
+  campaignBody,
+  DEMO_KEYS,
+  errorOf,
+  HOUR,
+  PUBLIC_FIELDS,
+  setup,
+} from './helpers.ts'
 
 type Kind = 'pk' | 'sk'
 type Mode = 'test' | 'live'
@@ -55,26 +64,9 @@ interface Request {
   beacon?: boolean
 }
 
-const PUBLIC_FIELDS = [
-  'attributionWindow',
-  'createdAt',
-  'id',
-  'name',
-  'referredReward',
-  'referrerReward',
-  'rewardTrigger',
-  'status',
-]
 /** Ids a refused request must not leave behind, looked up in each world's store. */
 const NEW_REFERRER = 'user_matrix'
 const NEW_EVENT = 'evt_matrix_0001'
-
-const campaignBody = (name: string) => ({
-  name,
-  rewardTrigger: 'signup',
-  referrerReward: { type: 'credit', amount: 5 },
-  referredReward: { type: 'credit', amount: 5 },
-})
 
 const clickEvent = (code: string) => ({
   id: NEW_EVENT,

@@ -8,6 +8,7 @@ import {
   DEMO_KEYS,
   errorOf,
   MINUTE,
+  PUBLIC_FIELDS,
   SECOND,
   setup,
 } from './helpers.ts'
@@ -17,18 +18,6 @@ const PK = DEMO_KEYS.acme.pkTest
 
 /** The fields of a list item for a secret key, as the seed lists them. */
 const SEED_LIST_FIELDS = [
-  'createdAt',
-  'id',
-  'name',
-  'referredReward',
-  'referrerReward',
-  'rewardTrigger',
-  'status',
-]
-
-/** CONTRACT.md: what a pk_ key sees, list or detail. */
-const PUBLIC_FIELDS = [
-  'attributionWindow',
   'createdAt',
   'id',
   'name',

@@ -9,7 +9,7 @@ import type { Scope } from '../../demo/service/keys.ts'
 import { createMemoryStore, type Store } from '../../demo/service/store.ts'
 import type { Campaign, EventResult, Link } from '../../src/api/schemas.ts'
 import { fuzzOptions, fuzzTimeout } from '../support/fuzz.ts'
-import { DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, HOUR, setup } from './helpers.ts'
+import { campaignBody, DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, HOUR, setup } from './helpers.ts'
 
 const ACME = DEMO_KEYS.acme
 const GLOBEX = DEMO_KEYS.globex
@@ -91,11 +91,8 @@ function journaledStore() {
   return { store, writes }
 }
 
-const campaignBody = (fields: Record<string, unknown> = {}) => ({
-  name: 'Fuzz campaign',
-  rewardTrigger: 'signup',
-  referrerReward: { type: 'credit', amount: 5 },
-  referredReward: { type: 'credit', amount: 5 },
+const fuzzCampaign = (fields: Record<string, unknown> = {}) => ({
+  ...campaignBody('Fuzz campaign'),
   ...fields,
 })
 
@@ -107,7 +104,7 @@ async function makeWorld() {
   const created = async (key: string, fields: Record<string, unknown> = {}) => {
     const answer = await call<Campaign>('POST', '/v1/campaigns', {
       key,
-      body: campaignBody(fields),
+      body: fuzzCampaign(fields),
     })
     expect(answer.status).toBe(201)
     return answer.body.id
@@ -376,7 +373,7 @@ const campaignFields = {
 /** A complete campaign with a few fields replaced, or none. */
 const createBody = fc
   .record(campaignFields, { requiredKeys: [] })
-  .map((fields) => ({ ...campaignBody(), ...fields }))
+  .map((fields) => ({ ...fuzzCampaign(), ...fields }))
 const { rewardTrigger: _notUpdatable, ...updatableFields } = campaignFields
 /** Any subset of the fields, sometimes with one that cannot change or does not exist. */
 const patchBody = fc
@@ -746,7 +743,7 @@ async function makeEventWorld() {
   const create = async (fields: Record<string, unknown>) => {
     const answer = await call<Campaign>('POST', '/v1/campaigns', {
       key: ACME.skTest,
-      body: campaignBody(fields),
+      body: fuzzCampaign(fields),
     })
     return answer.body.id
   }
@@ -928,7 +925,7 @@ describe('campaign status', () => {
           const { call, clock } = setup(NO_LIMITS)
           const made = await call<Campaign>('POST', '/v1/campaigns', {
             key: ACME.skTest,
-            body: campaignBody(),
+            body: fuzzCampaign(),
           })
           const id = made.body.id
           let status: Status = 'active'

@@ -61,6 +61,26 @@ export function errorOf(answer: Answer): ErrorBody['error'] {
 
 type Call = ReturnType<typeof setup>['call']
 
+/** CONTRACT.md: what a pk_ key sees of a campaign, list or detail (sorted). */
+export const PUBLIC_FIELDS = [
+  'attributionWindow',
+  'createdAt',
+  'id',
+  'name',
+  'referredReward',
+  'referrerReward',
+  'rewardTrigger',
+  'status',
+]
+
+/** A create body with only the fields the contract requires. */
+export const campaignBody = (name = 'Test campaign') => ({
+  name,
+  rewardTrigger: 'signup',
+  referrerReward: { type: 'credit', amount: 5 },
+  referredReward: { type: 'credit', amount: 5 },
+})
+
 /** A new active campaign of org_acme's test mode, made with sk_test_acme; returns its id. */
 export async function createCampaign(
   call: Call,
@@ -68,13 +88,7 @@ export async function createCampaign(
 ): Promise<string> {
   const answer = await call<{ id: string }>('POST', '/v1/campaigns', {
     key: 'sk_test_acme',
-    body: {
-      name: 'Test campaign',
-      rewardTrigger: 'signup',
-      referrerReward: { type: 'credit', amount: 5 },
-      referredReward: { type: 'credit', amount: 5 },
-      ...fields,
-    },
+    body: { ...campaignBody('Test campaign'), ...fields },
   })
   if (answer.status !== 201) throw new Error(`creating a campaign answered ${answer.status}`)
   return answer.body.id
