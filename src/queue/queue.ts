@@ -9,7 +9,7 @@ import { MAX_EVENTS_PER_REQUEST, type TrackedEvent, trackedEventShape } from '..
 import { warn, warnOnce } from '../core/log.ts'
 import { BACKOFF_CAP_MS, backoffMs, MAX_RETRY_AFTER_MS } from './retry.ts'
 import type { Sender } from './sender.ts'
-import { readJson, type SafeStorage } from './storage.ts'
+import { jsonOf, readJson, type SafeStorage } from './storage.ts'
 import type { Timers } from './timers.ts'
 
 const VERSION = 1
@@ -126,9 +126,10 @@ export function createQueue(options: QueueOptions) {
   }
 
   const readDelivery = (): Delivery => {
-    const delivery = parse(parseDelivery, readJson(storage, deliveryKey))
+    const raw = storage.get(deliveryKey)
+    const delivery = parse(parseDelivery, jsonOf(raw))
     // Broken, foreign or from another version: discarded, never trusted.
-    if (!delivery) storage.remove(deliveryKey)
+    if (raw !== null && !delivery) storage.remove(deliveryKey)
     return delivery ?? IDLE
   }
 
