@@ -144,7 +144,7 @@ describe('a createReferral() instance', () => {
       expectTypeOf(payload.error).toEqualTypeOf<{ code: string; message: string } | undefined>()
     })
     expectTypeOf(off).toEqualTypeOf<() => void>()
-    expectTypeOf<DropReason>().toEqualTypeOf<'rejected' | 'expired' | 'overflow'>()
+    expectTypeOf<DropReason>().toEqualTypeOf<'rejected' | 'expired' | 'overflow' | 'invalid'>()
     referral.on('event:sent', (payload) => {
       expectTypeOf(payload.status).toEqualTypeOf<'accepted' | 'duplicate'>()
     })

@@ -42,7 +42,13 @@ export interface ServiceOptions {
   log?: (line: string) => void
 }
 
-const EXPOSED_HEADERS = ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']
+const EXPOSED_HEADERS = [
+  'Retry-After',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Date',
+]
 
 /** The paths of /v1 and the methods each answers, for 405 answers. */
 const ROUTES: ReadonlyArray<readonly [string, string]> = [
@@ -111,6 +117,13 @@ export function createService(options: ServiceOptions = {}) {
       maxAge: 86400,
     }),
   )
+
+  // Every answer is dated by the service's own clock (the test clock included): the widget
+  // measures the device clock against it.
+  app.use('*', async (c, next) => {
+    await next()
+    c.res.headers.set('Date', new Date(now()).toUTCString())
+  })
 
   // A declared length over the limit is refused before anything is read; a body of unknown
   // length (chunked) is counted while it is read, in jsonBody().

@@ -1,4 +1,5 @@
 import { retryAfterMs } from '../queue/retry.ts'
+import { httpDateMs, type ServiceClock } from './clock.ts'
 import { ApiError } from './errors.ts'
 import { type Parser, parse } from './parse.ts'
 import {
@@ -18,6 +19,8 @@ export interface ApiClientOptions {
   /** Looked up at call time when not given, so test doubles installed later still apply. */
   fetch?: FetchLike | undefined
   now?: () => number
+  /** Learns the service's time from every answer's `Date` header. */
+  clock?: ServiceClock | undefined
   /** A request that takes longer is aborted and counts as a network error. */
   timeoutMs?: number
 }
@@ -49,6 +52,7 @@ export function createApiClient(options: ApiClientOptions) {
         reject(new Error('timeout'))
       }, timeoutMs)
     })
+    const sentAt = now()
     const exchange = async () => {
       // A host fetch may throw synchronously; inside the async function that is a rejection.
       const response = await doFetch(`${base}${path}`, {
@@ -84,9 +88,13 @@ export function createApiClient(options: ApiClientOptions) {
     } finally {
       clearTimeout(timer as ReturnType<typeof setTimeout>)
     }
+    const date = response.headers.get('Date')
+    options.clock?.observe(date, sentAt, now())
 
     if (!response.ok) {
       const error = parse(parseErrorBody, payload)?.error
+      // A Retry-After date is read against the answer's own Date, not the device clock.
+      const serviceNow = httpDateMs(date)
       throw new ApiError({
         status: response.status,
         type: error?.type ?? 'api_error',
@@ -94,7 +102,15 @@ export function createApiClient(options: ApiClientOptions) {
         message: error?.message ?? `The referral service answered ${response.status}.`,
         param: error?.param,
         retryAfterMs:
-          response.status === 429 ? retryAfterMs(response.headers.get('Retry-After'), now()) : 0,
+          response.status === 429
+            ? retryAfterMs(
+                response.headers.get('Retry-After'),
+                Number.isFinite(serviceNow) ? serviceNow : now(),
+              )
+            : 0,
+        // Only the service's own refusals, in the contract's error shape, are final: an HTML 403
+        // from a firewall, a CDN or a captive portal in front of it says nothing about the events.
+        ...(error ? {} : { retryable: true }),
       })
     }
 

@@ -23,9 +23,19 @@ export const REFERRER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/
 export const ATTRIBUTION_WINDOW_PATTERN = /^[1-9][0-9]*d$/
-export const ISO_TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
+/**
+ * ISO 8601 UTC, strictly: real month, day, hour, minute and second ranges, and at most
+ * nanoseconds (a timestamp of 70,000 digits must not reach a request body).
+ */
+export const ISO_TIMESTAMP_PATTERN =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z$/
 
 export const MAX_EVENTS_PER_REQUEST = 100
+/**
+ * The largest request body the widget sends: Chromium refuses a `keepalive` fetch (and a
+ * beacon) whose bodies in flight pass 64 KiB, before it reaches the network.
+ */
+export const MAX_BODY_BYTES = 60 * 1024
 export const MAX_ATTRIBUTION_DAYS = 365
 
 /** Days in a window such as `30d`; NaN for anything else. */

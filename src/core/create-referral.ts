@@ -1,11 +1,13 @@
 // createReferral: the headless core behind the script tag and the components.
 import { type ApiClient, createApiClient, type FetchLike } from '../api/client.ts'
+import { createServiceClock } from '../api/clock.ts'
 import { ApiError, ConfigError } from '../api/errors.ts'
 import { array, literal, number, object, type Parser, parse, string } from '../api/parse.ts'
 import {
   attributionWindowDays,
   CLIENT_ID_PATTERN,
   CODE_PATTERN,
+  ISO_TIMESTAMP_PATTERN,
   type Link,
   type PublicCampaign,
   parseLink,
@@ -134,7 +136,14 @@ export function createReferral(options: ReferralOptions) {
   events.record()
   queueMicrotask(() => events.stopRecording())
   const stores = createStores()
-  const api: ApiClient = createApiClient({ apiBase, publicKey: key.key, fetch: options.fetch, now })
+  const clock = createServiceClock(now)
+  const api: ApiClient = createApiClient({
+    apiBase,
+    publicKey: key.key,
+    fetch: options.fetch,
+    now,
+    clock,
+  })
   const sender = createSender({
     name: namespace,
     tabId,
@@ -156,6 +165,7 @@ export function createReferral(options: ReferralOptions) {
     random,
     timers,
     tabId,
+    clock,
     isOnline: () => host.isOnline(),
     canSend: () => consented,
     sendBeacon: host.sendBeacon,
@@ -233,11 +243,14 @@ export function createReferral(options: ReferralOptions) {
     }
   }
 
-  function enqueue(event: Omit<TrackedEvent, 'id' | 'visitorId' | 'occurredAt'>) {
-    queue.enqueue({
+  function enqueue(event: Omit<TrackedEvent, 'id' | 'visitorId' | 'occurredAt'>): boolean {
+    // Informational only: left out where the clock gives no time the contract can carry.
+    const at = new Date(clock.now())
+    const occurredAt = Number.isNaN(at.getTime()) ? '' : at.toISOString()
+    return queue.enqueue({
       id: randomId('e', random),
       visitorId: visitorId(),
-      occurredAt: new Date(now()).toISOString(),
+      ...(ISO_TIMESTAMP_PATTERN.test(occurredAt) ? { occurredAt } : {}),
       ...event,
     })
   }
@@ -287,7 +300,8 @@ export function createReferral(options: ReferralOptions) {
       }
     } catch (error) {
       if (destroyed || !(error instanceof ApiError)) return
-      if (error.status === 404) {
+      // Only the service's own 404 says there is no such campaign.
+      if (error.status === 404 && !error.retryable) {
         storage.remove(namespace + campaignCacheName)
         setCampaign(null)
       } else if (!cached) {
@@ -421,12 +435,11 @@ export function createReferral(options: ReferralOptions) {
         if (code !== undefined && !CODE_PATTERN.test(code)) {
           throw new ConfigError('code', 'code must be 8-12 letters or digits.')
         }
-        enqueue({
+        return enqueue({
           type: 'signup',
           userId: user,
           ...(code === undefined ? {} : { code }),
         })
-        return true
       }
       throw new ConfigError(
         'type',
@@ -488,7 +501,7 @@ export function createReferral(options: ReferralOptions) {
     channel.onmessage = (message: MessageEvent) => {
       const data: unknown = message.data
       if (typeof data !== 'object' || data === null || !('type' in data)) return
-      if (data.type === 'queued' && sender.isSender()) queue.kick()
+      if (data.type === 'queued' && sender.isSender()) queue.wake()
       if (data.type === 'flush' && 'id' in data && sender.isSender()) {
         void queue.flush().then(() => channel.postMessage({ type: 'flushed', id: data.id }))
       }
@@ -586,7 +599,7 @@ export function createReferral(options: ReferralOptions) {
   cleanups.push(
     host.listen('online', () => {
       refreshQueueState()
-      queue.kick()
+      queue.online()
       if (campaignWanted && stores.$campaign.get().status === 'error') void loadCampaign()
     }),
     host.listen('offline', refreshQueueState),
@@ -595,7 +608,7 @@ export function createReferral(options: ReferralOptions) {
       const changed = (event as StorageEvent).key
       if (changed !== null && !changed.startsWith(namespace)) return
       refreshQueueState()
-      if (changed?.startsWith(`${namespace}q:`) && sender.isSender()) queue.kick()
+      if (changed?.startsWith(`${namespace}q:`) && sender.isSender()) queue.wake()
     }),
   )
   sender.onAcquire(() => queue.kick())

@@ -3,9 +3,15 @@
 // Producers (any tab) write chunks that never change afterwards; only the sending tab rewrites
 // or removes chunks, so tabs never overwrite each other's writes.
 import type { ApiClient } from '../api/client.ts'
+import type { ServiceClock } from '../api/clock.ts'
 import { ApiError } from '../api/errors.ts'
-import { array, literal, number, object, type Parser, parse } from '../api/parse.ts'
-import { MAX_EVENTS_PER_REQUEST, type TrackedEvent, trackedEventShape } from '../api/wire.ts'
+import { array, literal, number, object, optional, type Parser, parse } from '../api/parse.ts'
+import {
+  MAX_BODY_BYTES,
+  MAX_EVENTS_PER_REQUEST,
+  type TrackedEvent,
+  trackedEventShape,
+} from '../api/wire.ts'
 import { warn, warnOnce } from '../core/log.ts'
 import { BACKOFF_CAP_MS, backoffMs, MAX_RETRY_AFTER_MS } from './retry.ts'
 import type { Sender } from './sender.ts'
@@ -15,14 +21,51 @@ import type { Timers } from './timers.ts'
 const VERSION = 1
 
 export interface QueuedEvent extends TrackedEvent {
+  /** Device time: the queue's order. */
   queuedAt: number
   attempts: number
+  /**
+   * The estimated service time from which the event's age is measured, set where the page had
+   * learned the service's time: a device clock corrected while the event waited never ages it.
+   */
+  serviceAt?: number | undefined
 }
 
-const parseChunk: Parser<{ v: 1; events: QueuedEvent[] }> = object({
-  v: literal(VERSION),
-  events: array(object({ ...trackedEventShape, queuedAt: number, attempts: number })),
+const parseChunk = object({ v: literal(VERSION), events: array((value: unknown) => value) })
+
+const parseShape: Parser<QueuedEvent> = object({
+  ...trackedEventShape,
+  queuedAt: number,
+  attempts: number,
+  serviceAt: optional(number),
 })
+
+/** `{"events":[` and `]}` around the events, and the beacon form's key beside them. */
+const ENVELOPE_BYTES = 16
+const BEACON_KEY_BYTES = 100
+/** The event as sent, in bytes: every field is ASCII once its pattern has been checked. */
+const sizeOf = (event: TrackedEvent) => JSON.stringify(event).length
+
+/**
+ * A stored or tracked event within the contract's bounds (the patterns of every field, the
+ * field its type requires) and small enough to travel alone, or null. One that is not can never
+ * be delivered: it is dropped, and never holds the others.
+ */
+export function parseQueuedEvent(value: unknown): QueuedEvent | null {
+  const event = parse(parseShape, value)
+  if (!event) return null
+  if (event.type === 'click' ? event.code === undefined : event.userId === undefined) return null
+  return sizeOf(stripped(event)) + ENVELOPE_BYTES + BEACON_KEY_BYTES <= MAX_BODY_BYTES
+    ? event
+    : null
+}
+
+const stripped = ({
+  queuedAt: _queuedAt,
+  attempts: _attempts,
+  serviceAt: _serviceAt,
+  ...event
+}: QueuedEvent): TrackedEvent => event
 
 interface Delivery {
   v: typeof VERSION
@@ -43,7 +86,8 @@ const parseDelivery: Parser<Delivery> = object({
   since: number,
 })
 
-export type DropReason = 'rejected' | 'expired' | 'overflow'
+/** `invalid`: outside the contract's bounds, found in storage or tracked. */
+export type DropReason = 'rejected' | 'expired' | 'overflow' | 'invalid'
 
 export interface QueueEvents {
   'event:queued': { event: TrackedEvent }
@@ -78,6 +122,8 @@ export interface QueueOptions {
   emit: <K extends keyof QueueEvents>(name: K, payload: QueueEvents[K]) => void
   /** Unique per page, to name chunks. */
   tabId: string
+  /** The service's time as learned from its answers; the device clock where not given. */
+  clock?: ServiceClock | undefined
   maxEvents?: number
   maxAgeMs?: number
   /** navigator.sendBeacon, when the page has it. */
@@ -88,6 +134,8 @@ export const DEFAULT_MAX_EVENTS = 1000
 export const DEFAULT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 /** How often a tab that may not send looks whether the stored events are still waiting. */
 const RECHECK_MS = 5000
+/** Events tracked within this window of each other go out in one request. */
+export const SEND_DELAY_MS = 1000
 
 const IDLE: Delivery = { v: VERSION, pausedUntil: 0, attempt: 0, nextAttemptAt: 0, since: 0 }
 
@@ -108,16 +156,63 @@ export function createQueue(options: QueueOptions) {
   let destroyed = false
   /** Ids of events in the request under way, so a second pass never sends them twice. */
   const inFlight = new Set<string>()
+  const clock = options.clock
+  /**
+   * A request that fails before reaching the network the same way twice is cut in half: one
+   * event the browser will not send (whatever the reason) then cannot hold the others. An event
+   * that fails alone that way is held back behind the others for this page's life.
+   */
+  let batchLimit = MAX_EVENTS_PER_REQUEST
+  let lastFailure = ''
+  const heldBack = new Set<string>()
+  // Events that looked too old by the device clock waited for it: the first answer decides.
+  clock?.onKnown(() => queueMicrotask(() => void flush()))
 
   // --- storage ---------------------------------------------------------------------------
 
+  /** The chunk's valid events; invalid ones are dropped from it, announced. */
   const readChunk = (key: string): QueuedEvent[] | null => {
     const parsed = parse(parseChunk, readJson(storage, key))
-    if (parsed) return parsed.events
-    // Broken, foreign or from another version: discarded, never trusted.
-    storage.remove(key)
-    warnOnce('Discarded queue data in storage that was broken or from another version.')
-    return null
+    if (!parsed) {
+      // Broken, foreign or from another version: discarded, never trusted.
+      storage.remove(key)
+      warnOnce('Discarded queue data in storage that was broken or from another version.')
+      return null
+    }
+    const events: QueuedEvent[] = []
+    const invalid: unknown[] = []
+    for (const value of parsed.events) {
+      const event = parseQueuedEvent(value)
+      if (event) events.push(event)
+      else invalid.push(value)
+    }
+    if (invalid.length > 0) {
+      writeChunk(key, events)
+      refuse(invalid)
+    }
+    return events
+  }
+
+  /** Announces events that break the contract's bounds, by the id they carry where they have one. */
+  const refuse = (values: readonly unknown[]) => {
+    warn(
+      `Dropped ${values.length} event${values.length === 1 ? '' : 's'} outside the contract's bounds (malformed or oversized).`,
+    )
+    for (const value of values) {
+      const { id, type } = (typeof value === 'object' && value !== null ? value : {}) as {
+        id?: unknown
+        type?: unknown
+      }
+      if (typeof id !== 'string') continue
+      emit('event:dropped', {
+        event: {
+          id: id.slice(0, 64),
+          type: type === 'click' ? 'click' : 'signup',
+          visitorId: '',
+        },
+        reason: 'invalid',
+      })
+    }
   }
 
   const writeChunk = (key: string, events: readonly QueuedEvent[]) => {
@@ -174,17 +269,34 @@ export function createQueue(options: QueueOptions) {
 
   /** Reads the sendable events in queue order, applying the age and count bounds. */
   const load = () => {
-    const at = now()
     const chunks = new Map<string, QueuedEvent[]>()
     for (const key of sendableChunks()) {
       const events = readChunk(key)
       if (events) chunks.set(key, events)
     }
     const expired: QueuedEvent[] = []
+    // Ages are measured on the service's clock, and only once this page has learned it: an event
+    // stamped before then starts ageing now, so a device clock corrected while it waited (days
+    // or a year) never expires it. Until then, an event that looks too old by the device clock
+    // waits: the next answer (to any request) tells whether it is.
+    const serviceNow = clock?.known() ? clock.now() : null
     for (const [key, events] of chunks) {
-      const fresh = events.filter((event) => at - event.queuedAt <= maxAgeMs)
-      if (fresh.length !== events.length) {
-        expired.push(...events.filter((event) => at - event.queuedAt > maxAgeMs))
+      if (serviceNow === null) {
+        const at = now()
+        chunks.set(
+          key,
+          events.filter((event) => at - (event.serviceAt ?? event.queuedAt) <= maxAgeMs),
+        )
+        continue
+      }
+      const unstamped = events.some((event) => event.serviceAt === undefined)
+      const stamped = events.map((event) => ({
+        ...event,
+        serviceAt: event.serviceAt ?? serviceNow,
+      }))
+      const fresh = stamped.filter((event) => serviceNow - event.serviceAt <= maxAgeMs)
+      if (fresh.length !== events.length || unstamped) {
+        expired.push(...stamped.filter((event) => serviceNow - event.serviceAt > maxAgeMs))
         chunks.set(key, fresh)
         writeChunk(key, fresh)
       }
@@ -217,12 +329,6 @@ export function createQueue(options: QueueOptions) {
     }
   }
 
-  const stripped = ({
-    queuedAt: _queuedAt,
-    attempts: _attempts,
-    ...event
-  }: QueuedEvent): TrackedEvent => event
-
   const dropped = (
     events: readonly QueuedEvent[],
     reason: DropReason,
@@ -234,7 +340,9 @@ export function createQueue(options: QueueOptions) {
         ? `older than ${Math.round(maxAgeMs / 3_600_000)} hours`
         : reason === 'overflow'
           ? `over the queue's bound of ${maxEvents} events`
-          : `refused by the service${error ? ` (${error.code}: ${error.message})` : ''}`
+          : reason === 'invalid'
+            ? `outside the contract's bounds`
+            : `refused by the service${error ? ` (${error.code}: ${error.message})` : ''}`
     warn(`Dropped ${events.length} event${events.length === 1 ? '' : 's'}: ${why}.`)
     for (const event of events) {
       emit('event:dropped', { event: stripped(event), reason, ...(error ? { error } : {}) })
@@ -282,27 +390,64 @@ export function createQueue(options: QueueOptions) {
     return { state: 'online' }
   }
 
-  /** One pass over the queue: batches of up to 100 until it is empty or a request fails. */
   const canSend = options.canSend ?? (() => true)
 
+  /** The next batch: queue order, up to the batch limit and the body's byte bound. */
+  const nextBatch = (ordered: ReadonlyArray<{ event: QueuedEvent }>) => {
+    const waiting = ordered.map((entry) => entry.event).filter((event) => !inFlight.has(event.id))
+    const preferred = waiting.filter((event) => !heldBack.has(event.id))
+    const candidates = preferred.length > 0 ? preferred : waiting.slice(0, 1)
+    const batch: QueuedEvent[] = []
+    let bytes = ENVELOPE_BYTES
+    for (const event of candidates) {
+      const size = sizeOf(stripped(event)) + 1
+      if (batch.length >= batchLimit || bytes + size > MAX_BODY_BYTES) break
+      batch.push(event)
+      bytes += size
+    }
+    return batch
+  }
+
+  /** Records a retryable failure: the backoff grows, and the same failure twice cuts the batch. */
+  const backOff = (delivery: Delivery, batch: readonly QueuedEvent[], failure: ApiError) => {
+    if (failure.status === 0 && failure.code === 'network_error') {
+      const signature = `${batch[0]?.id}:${batch.length}:${failure.message}`
+      if (signature === lastFailure) {
+        if (batch.length === 1 && batch[0]) heldBack.add(batch[0].id)
+        else batchLimit = Math.max(1, Math.floor(batch.length / 2))
+        lastFailure = ''
+      } else {
+        lastFailure = signature
+      }
+    }
+    const attempt = delivery.attempt + 1
+    return {
+      ...delivery,
+      attempt,
+      nextAttemptAt: now() + backoffMs(attempt, options.random()),
+      since: now(),
+    }
+  }
+
+  /**
+   * One pass over the queue: batches until it is empty or a request fails. Nothing goes while a
+   * 429's pause or a backoff runs: the pass only sets a timer for its end.
+   */
   async function pass(): Promise<void> {
     persist()
     if (!canSend()) return
-    if (!options.isOnline()) return // no request, no attempt used; `online` flushes again
+    if (!options.isOnline()) return // no request, no attempt used; `online` tries again
     let delivery = readDelivery()
-    const pause = pauseLeft(delivery)
-    if (pause > 0) {
-      schedule(now() + pause)
+    const wait = Math.max(pauseLeft(delivery), backoffLeft(delivery))
+    if (wait > 0) {
+      schedule(now() + wait)
       return
     }
 
     for (;;) {
       if (destroyed) return
       const { chunks, ordered } = load()
-      const batch = ordered
-        .filter((entry) => !inFlight.has(entry.event.id))
-        .slice(0, MAX_EVENTS_PER_REQUEST)
-        .map((entry) => entry.event)
+      const batch = nextBatch(ordered)
       if (batch.length === 0) {
         watchOthers()
         emit('change', undefined)
@@ -333,26 +478,25 @@ export function createQueue(options: QueueOptions) {
               })
         const fresh = load().chunks
         if (failure.status === 429) {
-          const wait = failure.retryAfterMs || backoffMs(delivery.attempt, options.random()) || 1000
-          delivery = { ...delivery, pausedUntil: now() + wait, since: now() }
+          // Retry-After says how long; a 429 without a usable one backs off like a 5xx.
+          delivery =
+            failure.retryAfterMs > 0
+              ? { ...delivery, pausedUntil: now() + failure.retryAfterMs, since: now() }
+              : backOff(delivery, batch, failure)
           writeDelivery(delivery)
-          emit('ratelimited', { until: delivery.pausedUntil })
-          schedule(delivery.pausedUntil)
+          const until = Math.max(delivery.pausedUntil, delivery.nextAttemptAt)
+          emit('ratelimited', { until })
+          schedule(until)
         } else if (failure.retryable) {
           if (options.isOnline()) {
             bumpAttempts(fresh, batch)
-            const attempt = delivery.attempt + 1
-            delivery = {
-              ...delivery,
-              attempt,
-              nextAttemptAt: now() + backoffMs(attempt, options.random()),
-              since: now(),
-            }
+            delivery = backOff(delivery, batch, failure)
             writeDelivery(delivery)
             schedule(delivery.nextAttemptAt)
           }
         } else {
-          // A final answer (400, 401, 403, 404, 413...): these events can never succeed.
+          // The service's own final answer (400, 401, 403, 404, 413...): these events can
+          // never succeed.
           remove(fresh, new Set(batch.map((event) => event.id)))
           dropped(batch, 'rejected', { code: failure.code, message: failure.message })
         }
@@ -363,6 +507,8 @@ export function createQueue(options: QueueOptions) {
         for (const event of batch) inFlight.delete(event.id)
       }
 
+      lastFailure = ''
+      batchLimit = Math.min(MAX_EVENTS_PER_REQUEST, batchLimit * 2)
       const byId = new Map(batch.map((event) => [event.id, event]))
       const done = new Set<string>()
       const refused: Array<{ event: QueuedEvent; error: { code: string; message: string } }> = []
@@ -421,6 +567,12 @@ export function createQueue(options: QueueOptions) {
     return running
   }
 
+  /** Lets the next pass go without waiting for the backoff (a 429's pause still holds). */
+  const skipBackoff = () => {
+    const delivery = readDelivery()
+    if (delivery.nextAttemptAt !== 0) writeDelivery({ ...delivery, nextAttemptAt: 0 })
+  }
+
   /** Like flush, but waits for a 429's Retry-After to end first. */
   async function flushRespectingPause(): Promise<void> {
     persist()
@@ -429,40 +581,71 @@ export function createQueue(options: QueueOptions) {
       await new Promise<void>((resolve) => timers.setTimeout(resolve, pause))
     }
     // A backoff timer is not waited for: flush() tries at once.
-    const delivery = readDelivery()
-    if (delivery.nextAttemptAt !== 0) writeDelivery({ ...delivery, nextAttemptAt: 0 })
+    skipBackoff()
     await flush()
   }
 
   return {
-    enqueue(event: TrackedEvent) {
-      pending.push({ ...event, queuedAt: now(), attempts: 0 })
+    /**
+     * Stores the event (in a microtask, one write per burst) and sends it with whatever else is
+     * tracked within SEND_DELAY_MS, once no pause or backoff runs. False when the event is
+     * outside the contract's bounds: dropped, announced, never stored.
+     */
+    enqueue(event: TrackedEvent): boolean {
+      const queued = parseQueuedEvent({
+        ...event,
+        queuedAt: now(),
+        attempts: 0,
+        ...(clock?.known() ? { serviceAt: clock.now() } : {}),
+      })
+      if (!queued) {
+        refuse([event])
+        return false
+      }
+      pending.push(queued)
       emit('event:queued', { event })
       if (!persistScheduled) {
         persistScheduled = true
         queueMicrotask(() => {
           if (destroyed) return
           persist()
-          void flush()
+          schedule(now() + SEND_DELAY_MS)
         })
       }
+      return true
     },
     flush: flushRespectingPause,
     /**
-     * Tries once without waiting for any timer; used by start, `online` and the sender role.
-     * In a microtask, so listeners attached right after start hear what the first pass says.
+     * Tries once without waiting for the coalescing window, but never inside a pause or a
+     * backoff; used by start and the sender role. In a microtask, so listeners attached right
+     * after start hear what the first pass says.
      */
     kick: () => queueMicrotask(() => void flush()),
+    /** Another tab stored events: they go with this tab's, after the coalescing window. */
+    wake: () => schedule(now() + SEND_DELAY_MS),
+    /** Back online: the failures of the offline time say nothing of the service; try now. */
+    online() {
+      skipBackoff()
+      queueMicrotask(() => void flush())
+    },
     /** Page hide: hands what is left to sendBeacon. The events stay stored until confirmed. */
     beacon() {
       persist()
       if (!options.sendBeacon || !options.isOnline() || !canSend()) return
       if (pauseLeft(readDelivery()) > 0) return
-      const { ordered } = load()
-      const events = ordered.map((entry) => stripped(entry.event))
-      for (let i = 0; i < events.length; i += MAX_EVENTS_PER_REQUEST) {
-        const { url, body } = api.beacon(events.slice(i, i + MAX_EVENTS_PER_REQUEST))
+      let events = load().ordered.map((entry) => stripped(entry.event))
+      while (events.length > 0) {
+        let bytes = ENVELOPE_BYTES + BEACON_KEY_BYTES
+        let count = 0
+        for (const event of events) {
+          const size = sizeOf(event) + 1
+          if (count >= MAX_EVENTS_PER_REQUEST || bytes + size > MAX_BODY_BYTES) break
+          bytes += size
+          count += 1
+        }
+        const { url, body } = api.beacon(events.slice(0, count))
         if (!options.sendBeacon(url, body)) break
+        events = events.slice(count)
       }
     },
     /** Forgets events gathered in this task and not yet written (forget, consent withdrawn). */
@@ -473,7 +656,8 @@ export function createQueue(options: QueueOptions) {
     size() {
       let count = pending.length
       for (const key of storage.keys(chunkPrefix)) {
-        count += parse(parseChunk, readJson(storage, key))?.events.length ?? 0
+        const events = parse(parseChunk, readJson(storage, key))?.events ?? []
+        count += events.filter((event) => parseQueuedEvent(event) !== null).length
       }
       return count
     },

@@ -1,4 +1,5 @@
 // Retry policy as pure functions, so tests can assert exact delays.
+import { httpDateMs } from '../api/clock.ts'
 
 /** The longest pause a Retry-After can impose; anything longer is taken as this. */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000
@@ -6,7 +7,9 @@ export const BACKOFF_BASE_MS = 1000
 export const BACKOFF_CAP_MS = 60 * 1000
 
 /**
- * Milliseconds to wait from a Retry-After header: delay-seconds or an HTTP-date.
+ * Milliseconds to wait from a Retry-After header: delay-seconds or an HTTP-date, the date read
+ * against `now`, which should be the answer's own `Date` where it has one (a device clock a year
+ * off must not turn a short pause into none, or into the longest).
  * Missing, garbage, negative or past values mean no wait; absurdly long ones are capped.
  */
 export function retryAfterMs(header: string | null | undefined, now: number): number {
@@ -16,12 +19,7 @@ export function retryAfterMs(header: string | null | undefined, now: number): nu
   if (/^\d+$/.test(value)) {
     ms = Number(value) * 1000
   } else {
-    // Only date-like text: Date.parse accepts odd inputs such as "1" or "  2".
-    // IMF-fixdate, RFC 850 and asctime forms all start with a weekday name.
-    if (!/^[A-Za-z]{3,9},? /.test(value)) return 0
-    const at = Date.parse(value)
-    if (Number.isNaN(at)) return 0
-    ms = at - now
+    ms = httpDateMs(value) - now
   }
   if (!Number.isFinite(ms) || ms <= 0) return 0
   return Math.min(ms, MAX_RETRY_AFTER_MS)
