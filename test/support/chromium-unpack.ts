@@ -122,15 +122,16 @@ async function unpackInto(staging: string, finalDir: string, options: UnpackOpti
     ['al2023.tar.br', 'al2023', inflateTar],
     ['fonts.tar.br', 'fonts', inflateTar],
   ] as const
-  await Promise.all(
-    parts.map(async ([file, target, inflate]) => {
-      try {
-        await inflate(join(options.binDir, file), join(staging, target))
-      } catch (error) {
+  // Settled, not raced: a failed part must not leave the others writing into a directory that is
+  // about to be removed.
+  const results = await Promise.allSettled(
+    parts.map(([file, target, inflate]) =>
+      inflate(join(options.binDir, file), join(staging, target)).catch((error: unknown) => {
         throw new ChromiumUnpackError(join(options.binDir, file), staging, error)
-      }
-    }),
+      }),
+    ),
   )
+  for (const result of results) if (result.status === 'rejected') throw result.reason
   await writeFile(join(staging, 'fonts.conf'), fontsConf(finalDir))
   // Written last: a directory with this marker is complete.
   await writeFile(join(staging, MARKER), markerText(options.version))
