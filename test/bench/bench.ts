@@ -13,7 +13,7 @@ import os from 'node:os'
 import { basename, join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
-import { CHROMIUM, launch } from '../e2e/support/browser.ts'
+import { chromiumTarget, launch } from '../e2e/support/browser.ts'
 import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -1012,7 +1012,7 @@ async function main() {
         loadAverageAtStart: loadAverage.map((value) => round(value, 2)),
         loadAverageAtEnd: os.loadavg().map((value) => round(value, 2)),
         node: process.version,
-        chromium: `${browser.version()} (${CHROMIUM}, headless)`,
+        chromium: `${browser.version()} (${(await chromiumTarget()).source}, headless)`,
         playwrightCore: packageVersion('playwright-core'),
       },
       units: {
