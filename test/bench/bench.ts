@@ -21,6 +21,8 @@ const RESULTS = join(import.meta.dirname, 'results.json')
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7) || 7)
 const BURST_RUNS = 5
 const BURSTS = [1_000, 10_000] as const
+/** Six tabs of one site, each tracking a signup every 100 ms for 5 s. */
+const TABS = { tabs: 6, callsPerTab: 50, everyMs: 100 } as const
 /**
  * A page's figures are read at this time after navigation (or 1 s after its ready moment, if
  * later): long enough for posthog-js's first batch (its queue flushes every 3 s) to be in.
@@ -752,6 +754,80 @@ async function burstRun(env: Environment, url: string, calls: number): Promise<B
   }
 }
 
+interface TabsRun {
+  calls: number
+  eventRequests: number
+  callsPerRequest: number
+  rateLimited: number
+  deliveredAfterMs: number
+}
+
+/**
+ * Six tabs of one site (one context: shared storage and Web Locks) tracking steadily: one tab
+ * sends for all, and sends coalesce, so the requests follow the clock, not the calls.
+ */
+async function tabsRun(env: Environment, url: string): Promise<TabsRun> {
+  const context = await env.browser.newContext({ locale: 'en-US' })
+  try {
+    const pages = []
+    for (let i = 0; i < TABS.tabs; i++) {
+      const target = await context.newPage()
+      target.on('request', (request) => {
+        if (!isLoopback(request.url())) env.foreign.push(request.url())
+      })
+      await target.goto(url, { waitUntil: 'load' })
+      await target.waitForFunction(() => (window as unknown as BenchWindow).__bench.marks.api)
+      pages.push(target)
+    }
+    const log = () => env.service.service.requestLog.since(0)
+    const logStart = log().at(-1)?.seq ?? 0
+    const start = Date.now()
+    await Promise.all(
+      pages.map((target, tab) =>
+        target.evaluate(
+          ({ tab, calls, every }) =>
+            new Promise<void>((resolve) => {
+              const referral = (window as unknown as { Referral: ReferralCall }).Referral
+              let n = 0
+              const timer = setInterval(() => {
+                referral('track', 'signup', { userId: `t${tab}-${n}` })
+                n += 1
+                if (n === calls) {
+                  clearInterval(timer)
+                  resolve()
+                }
+              }, every)
+            }),
+          { tab, calls: TABS.callsPerTab, every: TABS.everyMs },
+        ),
+      ),
+    )
+    const calls = TABS.tabs * TABS.callsPerTab
+    const served = () =>
+      log().filter(
+        (entry) => entry.seq > logStart && entry.method === 'POST' && entry.path === '/v1/events',
+      )
+    const accepted = () =>
+      served()
+        .flatMap((entry) => entry.summary.split(', '))
+        .filter((part) => part.endsWith(' accepted')).length
+    while (accepted() < calls && Date.now() - start < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const deliveredAfterMs = Date.now() - start
+    const requests = served()
+    return {
+      calls,
+      eventRequests: requests.length,
+      callsPerRequest: round(calls / Math.max(1, requests.length), 1),
+      rateLimited: requests.filter((entry) => entry.status === 429).length,
+      deliveredAfterMs,
+    }
+  } finally {
+    await context.close()
+  }
+}
+
 // --- the run --------------------------------------------------------------------------------
 
 /**
@@ -883,6 +959,8 @@ async function main() {
       }
       burstResults.set(calls, runs)
     }
+    process.stdout.write(`${TABS.tabs} tabs… `)
+    const tabs = await tabsRun(env, urls.get('ours-tracking') ?? '')
     process.stdout.write('\n\n')
 
     // --- figures ------------------------------------------------------------------------
@@ -1058,6 +1136,7 @@ async function main() {
       pageLoad,
       ratios,
       bursts,
+      tabs: { ...TABS, ...tabs },
       foreignRequests: [...new Set(env.foreign)],
     }
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`)
@@ -1149,6 +1228,8 @@ async function main() {
           ]
         }),
       ),
+      '',
+      `${TABS.tabs} tabs tracking a signup every ${TABS.everyMs} ms each: ${tabs.calls} calls in ${tabs.eventRequests} requests (${tabs.callsPerRequest} calls a request), ${tabs.rateLimited} answered 429, all delivered after ${tabs.deliveredAfterMs} ms`,
       '',
       results.foreignRequests.length === 0
         ? 'No request left loopback.'
