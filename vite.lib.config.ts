@@ -39,12 +39,6 @@ const builds: Record<string, UserConfig['build']> = {
   },
   ui: {
     target: 'es2022',
-    lib: {
-      entry: 'src/ui/embed-ui.ts',
-      formats: ['iife'],
-      name: 'ReferralWidgetUi',
-      fileName: () => 'referral-widget-ui.js',
-    },
   },
 }
 
@@ -84,7 +78,7 @@ export default defineConfig(({ mode }) => {
       build: {
         ...builds.ui,
         lib: {
-          entry: 'src/ui/embed-ui.ts',
+          entry: 'src/embed/ui-part.ts',
           formats: ['iife'],
           name: 'ReferralWidgetUi',
           fileName: () =>
@@ -98,10 +92,19 @@ export default defineConfig(({ mode }) => {
   const build = builds[mode]
   if (!build || mode === 'ui')
     throw new Error(`Unknown build mode "${mode}": use esm, embed or ui-<language>.`)
+  // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
+  const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
   return {
     oxc: { jsx },
     // The script-tag files run as they are in any page: no bundler will replace this later.
-    ...(mode === 'esm' ? {} : { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    ...(mode === 'esm'
+      ? {}
+      : {
+          define: {
+            'process.env.NODE_ENV': JSON.stringify('production'),
+            ...(siblings === undefined ? {} : { __SIBLING_INTEGRITY__: siblings }),
+          },
+        }),
     publicDir: false,
     build: { ...build, outDir: 'dist', emptyOutDir: false },
   }

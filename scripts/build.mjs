@@ -6,12 +6,23 @@ import { build } from 'vite'
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar']
 const scriptTagOnly = process.argv.includes('--script-tag')
-const modes = [
-  ...(scriptTagOnly ? [] : ['esm']),
-  'embed',
-  ...LANGUAGES.map((language) => `ui-${language}`),
-]
+// The files beside the script tag's file first: their hashes are built into it, so a tag
+// carrying `integrity` pins every file it loads.
+const siblings = LANGUAGES.map((language) => `ui-${language}`)
+const modes = [...(scriptTagOnly ? [] : ['esm']), ...siblings, 'embed']
+const hash = (file, algorithm) =>
+  `${algorithm}-${createHash(algorithm).update(readFileSync(`dist/${file}`)).digest('base64')}`
+const scriptFiles = () => readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))
 for (const mode of modes) {
+  if (mode === 'embed') {
+    // sha256 keeps each hash the tracking file carries short; the browser checks it the same.
+    const pins = Object.fromEntries(
+      scriptFiles()
+        .filter((file) => file !== 'referral-widget.js')
+        .map((file) => [file, hash(file, 'sha256')]),
+    )
+    process.env.SIBLING_INTEGRITY = JSON.stringify(pins)
+  }
   await build({ configFile: 'vite.lib.config.ts', mode, logLevel: 'warn' })
 }
 console.log(`built: ${modes.join(', ')}`)
@@ -19,12 +30,7 @@ console.log(`built: ${modes.join(', ')}`)
 // Subresource Integrity: the hash of each script-tag file, printed for the release notes and
 // written to dist/integrity.json, for <script … integrity="sha384-…" crossorigin="anonymous">.
 const integrity = {}
-for (const file of readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))) {
-  const digest = createHash('sha384')
-    .update(readFileSync(`dist/${file}`))
-    .digest('base64')
-  integrity[file] = `sha384-${digest}`
-}
+for (const file of scriptFiles()) integrity[file] = hash(file, 'sha384')
 writeFileSync('dist/integrity.json', `${JSON.stringify(integrity, null, 2)}\n`)
 if (!scriptTagOnly) {
   console.log('Subresource Integrity (dist/integrity.json):')

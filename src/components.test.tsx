@@ -10,7 +10,7 @@ import { settle } from '../test/support/dom.ts'
 import { API, createWorld } from '../test/support/harness.ts'
 import type { FetchLike } from './api/client.ts'
 import { ReferralBanner, ReferralWidget, type ReferralWidgetProps } from './components.tsx'
-import { resetWarnings } from './core/log.ts'
+import { resetWarnings } from './shared/log.ts'
 import type { StorageLike } from './queue/storage.ts'
 
 const START = Date.UTC(2026, 0, 15, 12)

@@ -1,8 +1,8 @@
 // Preact components for SPA developers. They render an empty host element on the server and in
 // the first client render (so hydration matches), then mount the widget in a shadow root.
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { Referral, ReferralOptions } from './core/create-referral.ts'
-import { error as logError } from './core/log.ts'
+import type { ReferralInternals as Referral, ReferralOptions } from './core/types.ts'
+import { error as logError } from './shared/log.ts'
 import type { Messages } from './ui/messages/index.ts'
 import { mountBanner, mountPanel } from './ui/mount.ts'
 import { acquireReferral, releaseReferral } from './ui/registry.ts'

@@ -4,7 +4,7 @@
 // fetch and localStorage, and refuses a secret key without sending anything.
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { API, createWorld } from '../test/support/harness.ts'
-import { resetWarnings } from './core/log.ts'
+import { resetWarnings } from './shared/log.ts'
 import './custom-element.ts'
 import { settle } from '../test/support/dom.ts'
 

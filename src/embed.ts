@@ -1,11 +1,12 @@
-// The script tag: attributes → createReferral → window.Referral → the UI, fetched from beside
-// this file only when the page has a panel or banner element.
-import { ConfigError } from './api/errors.ts'
-import { createReferral } from './core/create-referral.ts'
-import { error as logError, warn } from './core/log.ts'
+// The script tag: attributes → the core → window.Referral → the UI, fetched from beside this file
+// only when the page has a panel or banner element (and pinned by its hash when this file is).
+import { attachExtras } from './core/extras.ts'
+import { createTracker } from './core/tracker.ts'
 import { readAttributes } from './embed/attributes.ts'
 import { createCommandApi, replay } from './embed/commands.ts'
-import { loadUi } from './embed/ui-handoff.ts'
+import { loadSibling } from './embed/siblings.ts'
+import { messageOf } from './shared/errors.ts'
+import { error as logError, warn } from './shared/log.ts'
 import { uiFile } from './ui/messages/languages.ts'
 
 const LOADED = '__referralWidgetLoaded'
@@ -34,28 +35,31 @@ function start() {
   try {
     config = readAttributes(script, script.src)
   } catch (failure) {
-    logError(failure instanceof ConfigError ? failure.message : String(failure))
+    logError(messageOf(failure))
     return
   }
   for (const problem of config.problems) logError(problem)
+  const { options } = config
 
   // A page that only tracks never asks for the campaign; one with a panel asks at once.
-  const referral = createReferral({ ...config.options, campaign: 'on-demand' })
-  const stub = window.Referral as { q?: unknown } | undefined
-  const queued = stub?.q
+  const referral = attachExtras(createTracker(options), {
+    ...options,
+    refParam: options.refParams[0] ?? 'ref',
+    campaign: 'on-demand',
+  })
   const api = createCommandApi(referral)
+  const stub = window.Referral as { q?: unknown } | undefined
   window.Referral = api
-  replay(api, queued)
+  replay(api, stub?.q)
 
-  const ui = { messages: config.messages }
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
     // The campaign request is already under way; the UI code (in the page's language only)
     // arrives alongside it.
     referral.needCampaign()
     const file = uiFile(referral.config.locale)
-    loadUi(new URL(file, script.src).href)
-      .then((module) => module.mountAll(referral, ui))
+    loadSibling(file, script.src, script.integrity !== '')
+      .then((part) => part.mountAll(referral, { messages: config.messages }))
       .catch(() => logError(`The panel could not be loaded from ${file} beside the script.`))
   }
   if (document.readyState === 'loading')

@@ -88,10 +88,10 @@ function checkInstance(
   })
   try {
     for (const name of METHODS) {
-      expect(typeof (referral as Record<string, unknown>)[name], name).toBe('function')
+      expect(typeof (referral as unknown as Record<string, unknown>)[name], name).toBe('function')
     }
     for (const name of STORES) {
-      const store = (referral as Record<string, unknown>)[name] as Record<string, unknown>
+      const store = (referral as unknown as Record<string, unknown>)[name] as Record<string, unknown>
       expect(typeof store?.get, `${name}.get`).toBe('function')
       expect(typeof store?.listen, `${name}.listen`).toBe('function')
       expect(typeof store?.subscribe, `${name}.subscribe`).toBe('function')

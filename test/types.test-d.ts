@@ -116,7 +116,7 @@ describe('a createReferral() instance', () => {
     expectTypeOf(referral.track).toBeCallableWith('purchase', {})
   })
 
-  test('identify, flush, forget, queueSize, destroy, dismissBanner', () => {
+  test('identify, flush, forget, queueSize, destroy; no UI internals', () => {
     expectTypeOf(referral.identify).toBeCallableWith('user_1')
     expectTypeOf(referral.identify).toBeCallableWith(null)
     expectTypeOf(referral.identify).returns.toEqualTypeOf<void>()
@@ -124,7 +124,10 @@ describe('a createReferral() instance', () => {
     expectTypeOf(referral.forget).returns.toEqualTypeOf<void>()
     expectTypeOf(referral.queueSize).returns.toEqualTypeOf<number>()
     expectTypeOf(referral.destroy).returns.toEqualTypeOf<void>()
-    expectTypeOf(referral.dismissBanner).returns.toEqualTypeOf<void>()
+    expectTypeOf<Referral>().not.toHaveProperty('dismissBanner')
+    expectTypeOf<Referral>().not.toHaveProperty('needCampaign')
+    expectTypeOf<Referral>().not.toHaveProperty('config')
+    expectTypeOf<Referral>().not.toHaveProperty('$bannerDismissed')
   })
 
   test('on() types each event payload and returns an unsubscribe function', () => {
@@ -170,7 +173,6 @@ describe('a createReferral() instance', () => {
     expectTypeOf(referral.$attribution).toExtend<ReadableAtom<Attribution | null>>()
     expectTypeOf(referral.$queueSize).toExtend<ReadableAtom<number>>()
     expectTypeOf(referral.$connection).toExtend<ReadableAtom<Connection>>()
-    expectTypeOf(referral.$bannerDismissed).toExtend<ReadableAtom<boolean>>()
     expectTypeOf(referral.$link.get()).toEqualTypeOf<LinkState>()
     expectTypeOf(referral.$queueSize.get()).toEqualTypeOf<number>()
   })

@@ -1,8 +1,8 @@
 // The widget reads the wire with the small parsers of src/api/wire.ts; the service validates
 // with the zod schemas of src/api/schemas.ts. Both must give the same verdict on the same data.
 import { describe, expect, it } from 'vitest'
-import { type Parser, parse } from '../src/api/parse.ts'
-import { EventsResponse, Link, PublicCampaign, PublicCampaignList } from '../src/api/schemas.ts'
+import { type Parser, parse } from '../src/shared/parse.ts'
+import { EventsResponse, Link, PublicCampaign, PublicCampaignList } from '../demo/service/schemas.ts'
 import {
   parseEventsResponse,
   parseLink,

@@ -8,7 +8,7 @@ import {
   ListQuery,
   NOT_UPDATABLE_FIELDS,
   type PublicCampaign,
-} from '../../src/api/schemas.ts'
+} from './schemas.ts'
 import { type Clock, iso } from './clock.ts'
 import { conflict, invalid, notFound, secretKeyRequired } from './errors.ts'
 import { type AppEnv, jsonBody, requireObject, requireSecretKey } from './http.ts'

@@ -5,7 +5,7 @@ import {
   type EventResult,
   MAX_EVENTS_PER_REQUEST,
   TrackedEvent,
-} from '../../src/api/schemas.ts'
+} from './schemas.ts'
 import { type Clock, DAY } from './clock.ts'
 import { invalid } from './errors.ts'
 import { type AppEnv, isPlainObject, jsonBody, requireObject } from './http.ts'

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { KEY_PATTERN } from '../../src/api/schemas.ts'
+import { KEY_PATTERN } from './schemas.ts'
 import { DAY } from './clock.ts'
 import { ServiceError } from './errors.ts'
 

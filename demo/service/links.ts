@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { Hono } from 'hono'
-import { CODE_PATTERN, type Link, LinkCreate } from '../../src/api/schemas.ts'
+import { CODE_PATTERN, type Link, LinkCreate } from './schemas.ts'
 import { type Clock, iso } from './clock.ts'
 import { conflict, notFound } from './errors.ts'
 import { type AppEnv, jsonBody, requireObject } from './http.ts'

@@ -1,6 +1,6 @@
 // The service's data behind one small interface, so a persistent store could replace the
 // in-memory one. Every read and write is scoped to one organization and mode.
-import type { Campaign, Link } from '../../src/api/schemas.ts'
+import type { Campaign, Link } from './schemas.ts'
 import type { Scope } from './keys.ts'
 
 export interface Click {

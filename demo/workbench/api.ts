@@ -2,7 +2,7 @@
 // through /demo-api/admin, where the server adds the organization's secret key: no sk_ key is
 // ever in this page.
 import * as z from 'zod/mini'
-import { Campaign, CampaignStatus, ErrorBody, Reward } from '../../src/api/schemas.ts'
+import { Campaign, CampaignStatus, ErrorBody, Reward } from '../service/schemas.ts'
 
 export type Org = 'acme' | 'globex'
 export type Mode = 'test' | 'live'

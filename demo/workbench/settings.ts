@@ -1,6 +1,6 @@
 // The widget settings QA picks, kept in the page's #hash so a configuration can be reloaded or
 // shared, and what they become: the script-tag frame's address, the embed code, the landing page.
-import { CAMPAIGN_ID_PATTERN } from '../../src/api/schemas.ts'
+import { CAMPAIGN_ID_PATTERN } from '../service/schemas.ts'
 import type { Theme } from '../../src/core/create-referral.ts'
 import { parsePublicKey } from '../../src/core/keys.ts'
 import type { Scope } from './api.ts'

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { type ApiClientOptions, createApiClient, type FetchLike } from './client.ts'
 import { createServiceClock } from './clock.ts'
-import { ApiError } from './errors.ts'
+import { ApiError } from '../shared/errors.ts'
 
 const SERVICE_NOW = Date.UTC(2026, 0, 15, 12)
 const YEAR = 365 * 24 * 3_600_000

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type ApiClientOptions, createApiClient, type FetchLike } from './client.ts'
-import { ApiError } from './errors.ts'
-import type { TrackedEvent } from './schemas.ts'
+import { ApiError } from '../shared/errors.ts'
+import type { TrackedEvent } from '../../demo/service/schemas.ts'
 
 const BASE = 'https://referrals.example'
 const KEY = 'pk_test_acme'

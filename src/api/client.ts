@@ -1,7 +1,7 @@
-import { retryAfterMs } from '../queue/retry.ts'
+import { retryAfterMs } from './retry.ts'
 import { httpDateMs, type ServiceClock } from './clock.ts'
-import { ApiError } from './errors.ts'
-import { type Parser, parse } from './parse.ts'
+import { ApiError } from '../shared/errors.ts'
+import { type Parser, parse } from '../shared/parse.ts'
 import {
   parseErrorBody,
   parseEventsResponse,

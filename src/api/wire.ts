@@ -12,7 +12,7 @@ import {
   optional,
   type Parser,
   string,
-} from './parse.ts'
+} from '../shared/parse.ts'
 
 export const KEY_PATTERN = /^(pk|sk)_(test|live)_[A-Za-z0-9]{4,64}$/
 export const CAMPAIGN_ID_PATTERN = /^camp_[A-Za-z0-9_-]{16,64}$/

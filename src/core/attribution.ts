@@ -1,47 +1,107 @@
-import { CODE_PATTERN } from '../api/wire.ts'
+// The visitor and how they arrived: an anonymous visitor id, the referral code they arrived with
+// (kept for the campaign's attribution window), one click per code, and whether they closed the
+// banner for that code.
+import type { TrackedEvent } from '../api/wire.ts'
+import { info } from '../shared/log.ts'
+import { randomId } from './ids.ts'
+import {
+  type Persisted,
+  StoredAttribution,
+  StoredBanner,
+  StoredClicks,
+  StoredVisitor,
+} from './persisted.ts'
+import type { Attribution } from './stores.ts'
 
-/** The first configured parameter in `href` that carries a code of the contract's shape. */
-export function readReferralCode(href: string, params: readonly string[]): string | null {
-  let url: URL
-  try {
-    url = new URL(href)
-  } catch {
-    return null
+const DAY = 24 * 60 * 60 * 1000
+export const DEFAULT_ATTRIBUTION_DAYS = 30
+/** How many codes the click and banner memories keep. */
+const REMEMBERED = 50
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createAttribution(options: {
+  persisted: Persisted
+  now: () => number
+  random: () => number
+  /** Where the visitor's Global Privacy Control signal is honoured and on: nothing is recorded. */
+  privacySignal: boolean
+  /** Queues an event for this visitor. */
+  enqueue: (event: Omit<TrackedEvent, 'id' | 'visitorId' | 'occurredAt'>) => boolean
+}) {
+  const { persisted, now } = options
+  let windowDays = DEFAULT_ATTRIBUTION_DAYS
+  /** Read once per page: a burst of `track` calls parses nothing per call. */
+  let visitor: string | undefined
+
+  function visitorId(): string {
+    visitor ??= persisted.read(StoredVisitor, 'visitor')?.id
+    if (visitor === undefined) {
+      visitor = randomId('v', options.random)
+      persisted.write('visitor', { id: visitor })
+    }
+    return visitor
   }
-  for (const param of params) {
-    for (const value of url.searchParams.getAll(param)) {
-      if (CODE_PATTERN.test(value)) return value
+
+  function get(): Attribution | null {
+    const stored = persisted.read(StoredAttribution, 'attribution')
+    if (!stored) return null
+    // Expired, or captured more than a day in the future (no clock drifts that far): discarded.
+    const age = now() - stored.capturedAt
+    if (age > windowDays * DAY || age < -DAY) {
+      persisted.remove('attribution')
+      return null
+    }
+    return {
+      code: stored.code,
+      visitorId: visitorId(),
+      capturedAt: new Date(stored.capturedAt).toISOString(),
     }
   }
-  return null
+
+  return {
+    visitorId,
+    get,
+    /** The campaign's attribution window, once known (30 days until then). */
+    setWindowDays(days: number) {
+      if (Number.isFinite(days)) windowDays = days
+    },
+    /**
+     * A visitor arrived through a link: remember the code, and record one click per code. Not
+     * where the visitor's Global Privacy Control signal is honoured: then false.
+     */
+    capture(code: string): boolean {
+      if (options.privacySignal) {
+        info('Global Privacy Control is on: this visit through a referral link is not recorded.')
+        return false
+      }
+      persisted.write('attribution', { code, capturedAt: now() })
+      const clicked = persisted.read(StoredClicks, 'clicks')?.codes ?? []
+      if (!clicked.includes(code)) {
+        persisted.write('clicks', { codes: [...clicked, code].slice(-REMEMBERED) })
+        options.enqueue({ type: 'click', code })
+      }
+      return true
+    },
+    /** Whether the visitor closed the banner for the code they arrived with. */
+    bannerDismissed(): boolean {
+      const code = get()?.code
+      return (
+        code !== undefined &&
+        (persisted.read(StoredBanner, 'banner')?.dismissed ?? []).includes(code)
+      )
+    },
+    dismissBanner() {
+      const code = get()?.code
+      if (code === undefined) return
+      const dismissed = persisted.read(StoredBanner, 'banner')?.dismissed ?? []
+      if (!dismissed.includes(code))
+        persisted.write('banner', { dismissed: [...dismissed, code].slice(-REMEMBERED) })
+    },
+    /** After forget(): the next event makes a new visitor. */
+    reset() {
+      visitor = undefined
+    },
+  }
 }
 
-/**
- * `href` without the configured parameters, or null when none of them is there. The site's other
- * parameters stay exactly as written: re-encoding them could change what its own code reads.
- */
-export function withoutParams(href: string, params: readonly string[]): string | null {
-  try {
-    new URL(href)
-  } catch {
-    return null // not an absolute URL
-  }
-  const hashAt = href.indexOf('#')
-  const beforeHash = hashAt === -1 ? href : href.slice(0, hashAt)
-  const hash = hashAt === -1 ? '' : href.slice(hashAt)
-  const queryAt = beforeHash.indexOf('?')
-  if (queryAt === -1) return null
-  const pairs = beforeHash.slice(queryAt + 1).split('&')
-  const nameOf = (pair: string) => {
-    const raw = pair.split('=')[0] ?? ''
-    try {
-      return decodeURIComponent(raw.replace(/\+/g, ' '))
-    } catch {
-      return raw
-    }
-  }
-  const kept = pairs.filter((pair) => !params.includes(nameOf(pair)))
-  if (kept.length === pairs.length) return null
-  const query = kept.filter((pair) => pair !== '').join('&')
-  return `${beforeHash.slice(0, queryAt)}${query ? `?${query}` : ''}${hash}`
-}
+export type AttributionModule = ReturnType<typeof createAttribution>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../api/errors.ts'
+import { ConfigError } from '../shared/errors.ts'
 import { parsePublicKey, shortHash } from './keys.ts'
 
 /** The ConfigError `fn` throws; fails the test when it throws nothing or something else. */

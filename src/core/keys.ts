@@ -1,4 +1,4 @@
-import { ConfigError } from '../api/errors.ts'
+import { ConfigError } from '../shared/errors.ts'
 import { KEY_PATTERN } from '../api/wire.ts'
 
 export type Mode = 'test' | 'live'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../api/errors.ts'
+import { ConfigError } from '../shared/errors.ts'
 import { checkOption } from './options.ts'
 
 function refusal(run: () => unknown): ConfigError {

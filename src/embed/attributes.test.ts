@@ -1,7 +1,7 @@
 // The script tag's data- attributes (WIDGET.md section 1): each bad attribute is one clear
 // problem sentence and its default; only a missing, malformed or secret key stops the widget.
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../api/errors.ts'
+import { ConfigError } from '../shared/errors.ts'
 import { readAttributes } from './attributes.ts'
 
 const SRC = 'https://cdn.referrals.example/widget/v2/referral-widget.js?v=3#x'

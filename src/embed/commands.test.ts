@@ -4,8 +4,8 @@
 // has the methods themselves; a bad call is reported with the [referral] prefix, never thrown.
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { createWorld } from '../../test/support/harness.ts'
-import type { TrackedEvent } from '../api/schemas.ts'
-import { resetWarnings } from '../core/log.ts'
+import type { TrackedEvent } from '../../demo/service/schemas.ts'
+import { resetWarnings } from '../shared/log.ts'
 import { type CommandApi, createCommandApi, replay } from './commands.ts'
 
 const START = Date.UTC(2026, 0, 15, 12)

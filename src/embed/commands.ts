@@ -1,30 +1,16 @@
 // window.Referral: callable as Referral('method', ...args), with the methods on it too.
 // Calls queued by the documented stub before the script loaded are replayed in order.
-import type { Referral } from '../core/create-referral.ts'
-import { error as logError } from '../core/log.ts'
+import { METHODS, type Referral } from '../core/types.ts'
+import { messageOf } from '../shared/errors.ts'
+import { error as logError } from '../shared/log.ts'
 
 type Method = (...args: never[]) => unknown
 
 export type CommandApi = ((method: string, ...args: unknown[]) => unknown) & Record<string, Method>
 
-const METHODS = [
-  'identify',
-  'track',
-  'getLink',
-  'getAttribution',
-  'on',
-  'flush',
-  'forget',
-  'consent',
-  'queueSize',
-  'destroy',
-] as const
-
-export function createCommandApi(
-  referral: Referral,
-  extra: Record<string, Method> = {},
-): CommandApi {
-  const methods: Record<string, Method> = { ...extra }
+/** The command API over the core: every method of METHODS, and nothing else. */
+export function createCommandApi(referral: Referral): CommandApi {
+  const methods: Record<string, Method> = {}
   for (const name of METHODS) methods[name] = referral[name] as Method
   const api = ((method: string, ...args: unknown[]) => {
     const fn =
@@ -39,7 +25,7 @@ export function createCommandApi(
       return (fn as (...args: unknown[]) => unknown)(...args)
     } catch (failure) {
       // A host's bad call is reported, never thrown into the host's code.
-      logError(failure instanceof Error ? failure.message : String(failure))
+      logError(messageOf(failure))
       return undefined
     }
   }) as CommandApi

@@ -21,7 +21,7 @@ import {
 } from '../api/wire.ts'
 import { createReferral } from '../core/create-referral.ts'
 import { shortHash } from '../core/keys.ts'
-import { resetWarnings } from '../core/log.ts'
+import { resetWarnings } from '../shared/log.ts'
 import { DEFAULT_MAX_AGE_MS } from './queue.ts'
 import type { LockManagerLike } from './sender.ts'
 import { createMemoryStorage, type StorageLike } from './storage.ts'

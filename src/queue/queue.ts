@@ -1,93 +1,29 @@
-// The durable event queue. An event is written to storage before any request is made and is
-// removed only when the service has confirmed it (accepted or duplicate) or refused it for good.
-// Producers (any tab) write chunks that never change afterwards; only the sending tab rewrites
-// or removes chunks, so tabs never overwrite each other's writes.
+// The durable event queue's send pass. An event is written to storage (chunks.ts) before any
+// request is made and is removed only when the service has confirmed it (accepted or duplicate)
+// or refused it for good. The delivery state (delivery.ts) holds a 429's pause and the backoff:
+// while either runs, nothing is sent.
 import type { ApiClient } from '../api/client.ts'
 import type { ServiceClock } from '../api/clock.ts'
-import { ApiError } from '../api/errors.ts'
-import { array, literal, number, object, optional, type Parser, parse } from '../api/parse.ts'
+import { backoffMs } from '../api/retry.ts'
+import { MAX_BODY_BYTES, MAX_EVENTS_PER_REQUEST, type TrackedEvent } from '../api/wire.ts'
+import { ApiError } from '../shared/errors.ts'
+import { warn } from '../shared/log.ts'
+import type { Timers } from '../shared/timers.ts'
 import {
-  MAX_BODY_BYTES,
-  MAX_EVENTS_PER_REQUEST,
-  type TrackedEvent,
-  trackedEventShape,
-} from '../api/wire.ts'
-import { warn, warnOnce } from '../core/log.ts'
-import { BACKOFF_CAP_MS, backoffMs, MAX_RETRY_AFTER_MS } from './retry.ts'
+  BEACON_KEY_BYTES,
+  createChunkStore,
+  type DropReason,
+  ENVELOPE_BYTES,
+  parseQueuedEvent,
+  type QueuedEvent,
+  sizeOf,
+  stripped,
+} from './chunks.ts'
+import { createDeliveryState, type Delivery, IDLE } from './delivery.ts'
 import type { Sender } from './sender.ts'
-import { jsonOf, readJson, type SafeStorage } from './storage.ts'
-import type { Timers } from './timers.ts'
+import type { SafeStorage } from './storage.ts'
 
-const VERSION = 1
-
-export interface QueuedEvent extends TrackedEvent {
-  /** Device time: the queue's order. */
-  queuedAt: number
-  attempts: number
-  /**
-   * The estimated service time from which the event's age is measured, set where the page had
-   * learned the service's time: a device clock corrected while the event waited never ages it.
-   */
-  serviceAt?: number | undefined
-}
-
-const parseChunk = object({ v: literal(VERSION), events: array((value: unknown) => value) })
-
-const parseShape: Parser<QueuedEvent> = object({
-  ...trackedEventShape,
-  queuedAt: number,
-  attempts: number,
-  serviceAt: optional(number),
-})
-
-/** `{"events":[` and `]}` around the events, and the beacon form's key beside them. */
-const ENVELOPE_BYTES = 16
-const BEACON_KEY_BYTES = 100
-/** The event as sent, in bytes: every field is ASCII once its pattern has been checked. */
-const sizeOf = (event: TrackedEvent) => JSON.stringify(event).length
-
-/**
- * A stored or tracked event within the contract's bounds (the patterns of every field, the
- * field its type requires) and small enough to travel alone, or null. One that is not can never
- * be delivered: it is dropped, and never holds the others.
- */
-export function parseQueuedEvent(value: unknown): QueuedEvent | null {
-  const event = parse(parseShape, value)
-  if (!event) return null
-  if (event.type === 'click' ? event.code === undefined : event.userId === undefined) return null
-  return sizeOf(stripped(event)) + ENVELOPE_BYTES + BEACON_KEY_BYTES <= MAX_BODY_BYTES
-    ? event
-    : null
-}
-
-const stripped = ({
-  queuedAt: _queuedAt,
-  attempts: _attempts,
-  serviceAt: _serviceAt,
-  ...event
-}: QueuedEvent): TrackedEvent => event
-
-interface Delivery {
-  v: typeof VERSION
-  /** Set by a 429: no request before this time. */
-  pausedUntil: number
-  /** Failed tries in a row (network, 408, 5xx): drives the backoff. */
-  attempt: number
-  nextAttemptAt: number
-  /** When the pause or backoff was set: a clock now earlier than this has jumped backwards. */
-  since: number
-}
-
-const parseDelivery: Parser<Delivery> = object({
-  v: literal(VERSION),
-  pausedUntil: number,
-  attempt: number,
-  nextAttemptAt: number,
-  since: number,
-})
-
-/** `invalid`: outside the contract's bounds, found in storage or tracked. */
-export type DropReason = 'rejected' | 'expired' | 'overflow' | 'invalid'
+export type { DropReason, QueuedEvent }
 
 export interface QueueEvents {
   'event:queued': { event: TrackedEvent }
@@ -137,19 +73,15 @@ const RECHECK_MS = 5000
 /** Events tracked within this window of each other go out in one request. */
 export const SEND_DELAY_MS = 1000
 
-const IDLE: Delivery = { v: VERSION, pausedUntil: 0, attempt: 0, nextAttemptAt: 0, since: 0 }
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createQueue(options: QueueOptions) {
   const { storage, namespace, api, sender, now, timers, emit } = options
   const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS
-  const chunkPrefix = `${namespace}q:`
-  const deliveryKey = `${namespace}delivery`
 
   let pending: QueuedEvent[] = []
   let persistScheduled = false
-  let chunkSeq = 0
   let timer: unknown
   let timerAt = 0
   let running: Promise<void> | null = null
@@ -169,29 +101,6 @@ export function createQueue(options: QueueOptions) {
   clock?.onKnown(() => queueMicrotask(() => void flush()))
 
   // --- storage ---------------------------------------------------------------------------
-
-  /** The chunk's valid events; invalid ones are dropped from it, announced. */
-  const readChunk = (key: string): QueuedEvent[] | null => {
-    const parsed = parse(parseChunk, readJson(storage, key))
-    if (!parsed) {
-      // Broken, foreign or from another version: discarded, never trusted.
-      storage.remove(key)
-      warnOnce('Discarded queue data in storage that was broken or from another version.')
-      return null
-    }
-    const events: QueuedEvent[] = []
-    const invalid: unknown[] = []
-    for (const value of parsed.events) {
-      const event = parseQueuedEvent(value)
-      if (event) events.push(event)
-      else invalid.push(value)
-    }
-    if (invalid.length > 0) {
-      writeChunk(key, events)
-      refuse(invalid)
-    }
-    return events
-  }
 
   /** Announces events that break the contract's bounds, by the id they carry where they have one. */
   const refuse = (values: readonly unknown[]) => {
@@ -215,23 +124,19 @@ export function createQueue(options: QueueOptions) {
     }
   }
 
-  const writeChunk = (key: string, events: readonly QueuedEvent[]) => {
-    if (events.length === 0) storage.remove(key)
-    else storage.set(key, JSON.stringify({ v: VERSION, events }))
-  }
-
-  const readDelivery = (): Delivery => {
-    const raw = storage.get(deliveryKey)
-    const delivery = parse(parseDelivery, jsonOf(raw))
-    // Broken, foreign or from another version: discarded, never trusted.
-    if (raw !== null && !delivery) storage.remove(deliveryKey)
-    return delivery ?? IDLE
-  }
-
-  const writeDelivery = (delivery: Delivery) => {
-    if (delivery.pausedUntil === 0 && delivery.attempt === 0) storage.remove(deliveryKey)
-    else storage.set(deliveryKey, JSON.stringify(delivery))
-  }
+  const store = createChunkStore({
+    storage,
+    namespace,
+    tabId: options.tabId,
+    now,
+    onInvalid: (values) => refuse(values),
+  })
+  const {
+    read: readDelivery,
+    write: writeDelivery,
+    pauseLeft,
+    backoffLeft,
+  } = createDeliveryState(storage, `${namespace}delivery`, now)
 
   /** Writes what `track` gathered in this task as one chunk: one storage write per burst. */
   const persist = () => {
@@ -242,12 +147,7 @@ export function createQueue(options: QueueOptions) {
     // A burst beyond the bound loses its oldest events here, announced, before anything is written.
     const overflow = events.length - maxEvents
     if (overflow > 0) dropped(events.splice(0, overflow), 'overflow')
-    // Chunks of one request each keep every stored value small and every rewrite cheap.
-    for (let i = 0; i < events.length; i += MAX_EVENTS_PER_REQUEST) {
-      chunkSeq += 1
-      const key = `${chunkPrefix}${now().toString(36)}-${options.tabId}-${chunkSeq}`
-      writeChunk(key, events.slice(i, i + MAX_EVENTS_PER_REQUEST))
-    }
+    store.append(events)
     emit('change', undefined)
   }
 
@@ -256,14 +156,14 @@ export function createQueue(options: QueueOptions) {
    * again after a while, so they go even if no other tab is left to send them.
    */
   const watchOthers = () => {
-    if (!sender.isSender() && storage.keys(chunkPrefix).some((key) => !storage.isVolatile(key))) {
+    if (!sender.isSender() && storage.keys(store.prefix).some((key) => !storage.isVolatile(key))) {
       schedule(now() + RECHECK_MS)
     }
   }
 
   /** Chunks this page may send: all of them in the sending tab, else only its memory-only ones. */
   const sendableChunks = () => {
-    const all = storage.keys(chunkPrefix).sort()
+    const all = store.keys()
     return sender.isSender() ? all : all.filter((key) => storage.isVolatile(key))
   }
 
@@ -271,7 +171,7 @@ export function createQueue(options: QueueOptions) {
   const load = () => {
     const chunks = new Map<string, QueuedEvent[]>()
     for (const key of sendableChunks()) {
-      const events = readChunk(key)
+      const events = store.read(key)
       if (events) chunks.set(key, events)
     }
     const expired: QueuedEvent[] = []
@@ -298,7 +198,7 @@ export function createQueue(options: QueueOptions) {
       if (fresh.length !== events.length || unstamped) {
         expired.push(...stamped.filter((event) => serviceNow - event.serviceAt > maxAgeMs))
         chunks.set(key, fresh)
-        writeChunk(key, fresh)
+        store.write(key, fresh)
       }
     }
     dropped(expired, 'expired')
@@ -324,7 +224,7 @@ export function createQueue(options: QueueOptions) {
       const kept = events.filter((event) => !ids.has(event.id))
       if (kept.length !== events.length) {
         chunks.set(key, kept)
-        writeChunk(key, kept)
+        store.write(key, kept)
       }
     }
   }
@@ -364,21 +264,6 @@ export function createQueue(options: QueueOptions) {
       Math.max(0, at - now()),
     )
   }
-
-  /**
-   * Milliseconds left of a stored pause or retry time. One further ahead than any policy allows,
-   * or set at a time that is now in the future, was written before the clock jumped backwards:
-   * it is treated as due, so the queue keeps moving (a 429 would simply pause it again).
-   */
-  const due = (at: number, longest: number, since: number) => {
-    const current = now()
-    const wait = at - current
-    return wait <= 0 || wait > longest || current < since ? 0 : wait
-  }
-  const pauseLeft = (delivery: Delivery) =>
-    due(delivery.pausedUntil, MAX_RETRY_AFTER_MS, delivery.since)
-  const backoffLeft = (delivery: Delivery) =>
-    due(delivery.nextAttemptAt, BACKOFF_CAP_MS, delivery.since)
 
   const connection = (): Connection => {
     if (!options.isOnline()) return { state: 'offline' }
@@ -552,7 +437,7 @@ export function createQueue(options: QueueOptions) {
         ids.has(event.id) ? { ...event, attempts: event.attempts + 1 } : event,
       )
       chunks.set(key, next)
-      writeChunk(key, next)
+      store.write(key, next)
     }
   }
 
@@ -653,14 +538,7 @@ export function createQueue(options: QueueOptions) {
       pending = []
     },
     /** Events stored (in any tab) or gathered, not yet confirmed by the service. */
-    size() {
-      let count = pending.length
-      for (const key of storage.keys(chunkPrefix)) {
-        const events = parse(parseChunk, readJson(storage, key))?.events ?? []
-        count += events.filter((event) => parseQueuedEvent(event) !== null).length
-      }
-      return count
-    },
+    size: () => pending.length + store.count(),
     connection,
     /** For the first-party reader of the queue: the stored events, oldest first. */
     storedEvents: () => load().ordered.map((entry) => entry.event),

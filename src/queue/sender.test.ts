@@ -1,7 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createSender, LEASE_MS, type LockManagerLike, type Sender } from './sender.ts'
-import { createMemoryStorage, createSafeStorage, type StorageLike } from './storage.ts'
-import { globalTimers, type Timers } from './timers.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { createSender, type LockManagerLike } from './sender.ts'
 
 const NS = 'referral:test:1x2y3z:'
 const OTHER_NS = 'referral:live:9q8w7e:'
@@ -59,16 +57,9 @@ function createFakeLocks() {
 /** Lets queued microtasks and promise callbacks run. */
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-function lockTab(locks: LockManagerLike | undefined, tabId: string, name = NS) {
+function lockTab(locks: LockManagerLike | undefined, _tabId: string, name = NS) {
   const acquired = vi.fn()
-  const sender = createSender({
-    name,
-    tabId,
-    storage: createSafeStorage(createMemoryStorage(), { quiet: true }),
-    locks,
-    now: () => Date.now(),
-    timers: globalTimers,
-  })
+  const sender = createSender({ name, locks })
   sender.onAcquire(acquired)
   return { sender, acquired }
 }
@@ -148,260 +139,52 @@ describe('sender with Web Locks', () => {
     expect(b.sender.isSender()).toBe(true)
   })
 
-  it('still gets a sender when the lock manager refuses (e.g. SecurityError), via the lease', async () => {
+  it('still sends when the lock manager refuses (e.g. SecurityError): every such tab sends', async () => {
     const refusing: LockManagerLike = {
       request: () =>
         Promise.reject(new DOMException('Locks are not allowed here.', 'SecurityError')),
     }
     const a = lockTab(refusing, 'tabA')
+    const b = lockTab(refusing, 'tabB')
     await settle()
     expect(a.sender.isSender()).toBe(true)
+    expect(b.sender.isSender()).toBe(true)
+    expect(a.acquired).toHaveBeenCalledTimes(1)
   })
 
-  it('does not crash when the lock manager throws synchronously', () => {
+  it('does not crash when the lock manager throws synchronously, and sends', () => {
     const throwing: LockManagerLike = {
       request: () => {
         throw new DOMException('Locks are not allowed here.', 'SecurityError')
       },
     }
-    expect(() => lockTab(throwing, 'tabA')).not.toThrow()
+    let tab: ReturnType<typeof lockTab> | undefined
+    expect(() => {
+      tab = lockTab(throwing, 'tabA')
+    }).not.toThrow()
+    expect(tab?.sender.isSender()).toBe(true)
   })
 })
 
-// --- Storage lease -----------------------------------------------------------------------
+// --- No Web Locks ----------------------------------------------------------------------------
 
-const START = Date.UTC(2025, 0, 15, 12, 0, 0)
-
-/** A tab's timers: it can be frozen (background tab) and closed (tab gone, nothing runs). */
-function tabTimers(): { timers: Timers; freeze(): void; thaw(): void; close(): void } {
-  let state: 'running' | 'frozen' | 'closed' = 'running'
-  const deferred: Array<() => void> = []
-  return {
-    timers: {
-      setTimeout: (callback, ms) =>
-        globalThis.setTimeout(() => {
-          if (state === 'running') callback()
-          else if (state === 'frozen') deferred.push(callback)
-        }, ms),
-      clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
-    freeze: () => {
-      state = 'frozen'
-    },
-    thaw: () => {
-      state = 'running'
-      for (const callback of deferred.splice(0)) callback()
-    },
-    close: () => {
-      state = 'closed'
-    },
-  }
-}
-
-interface LeaseTab {
-  sender: Sender
-  acquired: ReturnType<typeof vi.fn>
-  freeze(): void
-  thaw(): void
-  close(): void
-}
-
-function leaseTab(backing: StorageLike, tabId: string, name = NS): LeaseTab {
-  const control = tabTimers()
-  const acquired = vi.fn()
-  const sender = createSender({
-    name,
-    tabId,
-    // Each tab has its own view of the one localStorage the tabs share.
-    storage: createSafeStorage(backing, { quiet: true }),
-    locks: undefined,
-    now: () => Date.now(),
-    timers: control.timers,
-  })
-  sender.onAcquire(acquired)
-  return { sender, acquired, ...control }
-}
-
-const senders = (tabs: readonly LeaseTab[]) => tabs.filter((tab) => tab.sender.isSender())
-
-/** Advances fake time in small steps, asserting after each that at most one tab sends. */
-function advanceChecking(tabs: readonly LeaseTab[], ms: number, step = 250) {
-  for (let elapsed = 0; elapsed < ms; elapsed += step) {
-    vi.advanceTimersByTime(Math.min(step, ms - elapsed))
-    expect(senders(tabs).length).toBeLessThanOrEqual(1)
-  }
-}
-
-describe('sender with a storage lease (no Web Locks)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: START })
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
-  it('has exactly one sender among tabs sharing storage, for as long as it lives', () => {
-    const backing = createMemoryStorage()
-    const a = leaseTab(backing, 'tabA')
-    const b = leaseTab(backing, 'tabB')
-    const c = leaseTab(backing, 'tabC')
-    expect(senders([a, b, c])).toEqual([a])
-    for (let elapsed = 0; elapsed < 5 * 60_000; elapsed += 250) {
-      vi.advanceTimersByTime(250)
-      expect(senders([a, b, c])).toEqual([a])
-    }
-    expect(b.acquired).not.toHaveBeenCalled()
-    expect(c.acquired).not.toHaveBeenCalled()
-  })
-
-  it('writes the lease under the key namespace only', () => {
-    const backing = createMemoryStorage()
-    leaseTab(backing, 'tabA')
-    expect(backing.length).toBe(1)
-    expect(backing.key(0)?.startsWith(NS)).toBe(true)
-  })
-
-  it('lets another tab take over once a closed tab stops renewing and its lease runs out', () => {
-    const backing = createMemoryStorage()
-    const a = leaseTab(backing, 'tabA')
-    const b = leaseTab(backing, 'tabB')
-    vi.advanceTimersByTime(1000)
-    a.close() // no release(): the tab just went away
-    const closedAt = Date.now()
-    // Its last renewal was at START (the next was due at START + LEASE_MS / 3).
-    advanceChecking([a, b], START + LEASE_MS - 1 - closedAt)
-    expect(b.sender.isSender()).toBe(false) // the lease is honoured until it runs out
-    advanceChecking([a, b], LEASE_MS / 2 + 1)
+describe('sender without Web Locks (browsers older than 2022)', () => {
+  it('makes every tab a sender at once: the service counts each event id once', () => {
+    const a = lockTab(undefined, 'tabA')
+    const b = lockTab(undefined, 'tabB')
+    expect(a.sender.isSender()).toBe(true)
     expect(b.sender.isSender()).toBe(true)
+    expect(a.acquired).toHaveBeenCalledTimes(1)
     expect(b.acquired).toHaveBeenCalledTimes(1)
-    expect(a.sender.isSender()).toBe(false)
-    advanceChecking([a, b], 60_000)
-    expect(senders([a, b])).toEqual([b])
   })
 
-  it('hands over on the next renewal when the sender releases', () => {
-    const backing = createMemoryStorage()
-    const a = leaseTab(backing, 'tabA')
-    const b = leaseTab(backing, 'tabB')
-    vi.advanceTimersByTime(2000)
-    expect(senders([a, b])).toEqual([a])
+  it('stops sending once released, and writes nothing to storage', () => {
+    const a = lockTab(undefined, 'tabA')
     a.sender.release()
     expect(a.sender.isSender()).toBe(false)
-    advanceChecking([a, b], LEASE_MS / 2)
-    expect(b.sender.isSender()).toBe(true)
-    expect(b.acquired).toHaveBeenCalledTimes(1)
-    advanceChecking([a, b], 60_000)
-    expect(senders([a, b])).toEqual([b])
-    // A was told once, when it subscribed while already holding the lease; never again.
-    expect(a.acquired).toHaveBeenCalledTimes(1)
-  })
-
-  it('stops renewing and writing once released', () => {
-    const backing = createMemoryStorage()
-    const storage = createSafeStorage(backing, { quiet: true })
-    const sender = createSender({
-      name: NS,
-      tabId: 'tabA',
-      storage,
-      locks: undefined,
-      now: () => Date.now(),
-      timers: globalTimers,
-    })
-    sender.release()
-    const writes = storage.writes
-    expect(backing.length).toBe(0)
-    vi.advanceTimersByTime(60_000)
-    expect(storage.writes).toBe(writes)
-    expect(backing.length).toBe(0)
-    expect(sender.isSender()).toBe(false)
-  })
-
-  it('does not disturb the sender when a tab that is not the sender releases', () => {
-    const backing = createMemoryStorage()
-    const a = leaseTab(backing, 'tabA')
-    const b = leaseTab(backing, 'tabB')
-    b.sender.release()
-    advanceChecking([a, b], 30_000)
-    expect(senders([a, b])).toEqual([a])
-  })
-
-  it('does not honour a lease whose expiry lies absurdly far ahead (a clock that jumped back)', () => {
-    const backing = createMemoryStorage()
-    backing.setItem(
-      `${NS}lease`,
-      JSON.stringify({ owner: 'ghost', expiresAt: START + 24 * 60 * 60 * 1000 }),
-    )
-    const a = leaseTab(backing, 'tabA')
-    expect(a.sender.isSender()).toBe(true)
-  })
-
-  it("honours another tab's lease that runs out within one term", () => {
-    const backing = createMemoryStorage()
-    backing.setItem(`${NS}lease`, JSON.stringify({ owner: 'ghost', expiresAt: START + 4000 }))
-    const a = leaseTab(backing, 'tabA')
-    expect(a.sender.isSender()).toBe(false)
-    vi.advanceTimersByTime(3999)
-    expect(a.sender.isSender()).toBe(false)
-    vi.advanceTimersByTime(LEASE_MS / 2 + 1)
-    expect(a.sender.isSender()).toBe(true)
-    expect(a.acquired).toHaveBeenCalledTimes(1)
-  })
-
-  it('keeps at most one sender, and soon exactly one, when the clock jumps back an hour', () => {
-    const backing = createMemoryStorage()
-    const a = leaseTab(backing, 'tabA')
-    const b = leaseTab(backing, 'tabB')
-    vi.advanceTimersByTime(5000)
-    vi.setSystemTime(Date.now() - 60 * 60 * 1000)
-    advanceChecking([a, b], LEASE_MS)
-    expect(senders([a, b]).length).toBe(1)
-    advanceChecking([a, b], 60_000)
-    expect(senders([a, b]).length).toBe(1)
-  })
-
-  it.each([
-    ['not JSON', '{"owner":'],
-    ['JSON null', 'null'],
-    ['the wrong types', '{"owner":42,"expiresAt":"tomorrow"}'],
-    ['a missing expiry', '{"owner":"ghost"}'],
-  ])('discards a lease that is %s and takes the role', (_, raw) => {
-    const backing = createMemoryStorage()
-    backing.setItem(`${NS}lease`, raw)
-    const a = leaseTab(backing, 'tabA')
-    expect(a.sender.isSender()).toBe(true)
-  })
-
-  it('re-checks the lease before each send, not only when renewing', () => {
-    const backing = createMemoryStorage()
-    const a = leaseTab(backing, 'tabA')
-    expect(a.sender.isSender()).toBe(true)
-    // Another tab's write lands between two renewals.
-    backing.setItem(
-      `${NS}lease`,
-      JSON.stringify({ owner: 'tabB', expiresAt: Date.now() + LEASE_MS }),
-    )
-    expect(a.sender.isSender()).toBe(false)
-  })
-
-  it('does not let a frozen tab that wakes up take the role back', () => {
-    const backing = createMemoryStorage()
-    const a = leaseTab(backing, 'tabA')
-    const b = leaseTab(backing, 'tabB')
-    a.freeze()
-    advanceChecking([a, b], 2 * LEASE_MS)
-    expect(senders([a, b])).toEqual([b])
-    a.thaw()
-    expect(senders([a, b])).toEqual([b])
-    advanceChecking([a, b], 60_000)
-    expect(senders([a, b])).toEqual([b])
-  })
-
-  it('keeps two key namespaces apart: each has its own sender', () => {
-    const backing = createMemoryStorage()
-    const a = leaseTab(backing, 'tabA', NS)
-    const b = leaseTab(backing, 'tabB', OTHER_NS)
-    advanceChecking([a], 30_000)
-    expect(a.sender.isSender()).toBe(true)
-    expect(b.sender.isSender()).toBe(true)
+    const late = vi.fn()
+    a.sender.onAcquire(late)
+    expect(late).not.toHaveBeenCalled()
   })
 })
+

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
-import { resetWarnings } from '../core/log.ts'
+import { resetWarnings } from '../shared/log.ts'
 import {
   createMemoryStorage,
   createSafeStorage,

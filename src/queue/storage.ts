@@ -1,4 +1,4 @@
-import { warnOnce } from '../core/log.ts'
+import { warnOnce } from '../shared/log.ts'
 
 /** The part of the Web Storage interface the widget uses. */
 export interface StorageLike {

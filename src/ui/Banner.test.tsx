@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { settle } from '../../test/support/dom.ts'
 import { createWorld } from '../../test/support/harness.ts'
-import { resetWarnings } from '../core/log.ts'
+import { resetWarnings } from '../shared/log.ts'
 import type { StorageLike } from '../queue/storage.ts'
 import { mountBanner, type UiOptions } from './mount.ts'
 

@@ -1,4 +1,4 @@
-import type { Referral } from '../core/create-referral.ts'
+import type { ReferralInternals as Referral } from '../core/types.ts'
 import { formatReward } from './format.ts'
 import { message } from './messages/index.ts'
 import type { UiSettings } from './Panel.tsx'

@@ -1,5 +1,5 @@
 import { createRef } from 'preact'
-import type { Referral } from '../core/create-referral.ts'
+import type { ReferralInternals as Referral } from '../core/types.ts'
 import { formatReward } from './format.ts'
 import { type Messages, message } from './messages/index.ts'
 import { StoreView } from './store-view.ts'

@@ -1,6 +1,6 @@
 // Amounts as a reader of each locale expects them, in the campaign's currency (Intl).
 import { describe, expect, it } from 'vitest'
-import type { Reward } from '../api/schemas.ts'
+import type { Reward } from '../../demo/service/schemas.ts'
 import { formatReward } from './format.ts'
 
 const reward = (amount: number, currency: string): Reward => ({ type: 'credit', amount, currency })

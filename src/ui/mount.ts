@@ -1,7 +1,7 @@
 // Puts the panel or the banner into an element, inside an open shadow root with the widget's
 // own stylesheet. Shared by the script tag, the Preact components and the custom element.
 import { h, render } from 'preact'
-import type { Referral, Theme } from '../core/create-referral.ts'
+import type { ReferralInternals as Referral, Theme } from '../core/types.ts'
 import { Banner } from './Banner.tsx'
 import { isRightToLeft, type Messages, messagesFor } from './messages/index.ts'
 import { Panel, type UiSettings } from './Panel.tsx'

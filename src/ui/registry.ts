@@ -1,7 +1,8 @@
 // Several widgets on one page share one core per key (one queue, one sender, one capture of the
 // referral code); the core is destroyed when the last of them goes.
-import { createReferral, type Referral, type ReferralOptions } from '../core/create-referral.ts'
-import { warnOnce } from '../core/log.ts'
+import { createReferralInternals } from '../core/create-referral.ts'
+import type { ReferralInternals as Referral, ReferralOptions } from '../core/types.ts'
+import { warnOnce } from '../shared/log.ts'
 
 const cores = new Map<string, { referral: Referral; users: number; options: ReferralOptions }>()
 
@@ -16,7 +17,7 @@ export function acquireReferral(options: ReferralOptions): Referral {
     if (options.userId !== undefined) shared.referral.identify(options.userId)
     return shared.referral
   }
-  const referral = createReferral(options)
+  const referral = createReferralInternals(options)
   cores.set(id, { referral, users: 1, options })
   return referral
 }

@@ -1,9 +1,9 @@
 // createReferral as an SPA developer meets it: options, campaign and link, cache, attribution,
 // storage namespacing, and clean-up. Delivery under faults is in delivery.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ConfigError } from '../../src/api/errors.ts'
+import { ConfigError } from '../../src/shared/errors.ts'
 import { createReferral } from '../../src/core/create-referral.ts'
-import { resetWarnings } from '../../src/core/log.ts'
+import { resetWarnings } from '../../src/shared/log.ts'
 import { createMemoryStorage } from '../../src/queue/storage.ts'
 import { API, createWorld } from '../support/harness.ts'
 

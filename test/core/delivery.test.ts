@@ -5,11 +5,11 @@
 // left in the queue (queueSize).
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import type { FetchLike } from '../../src/api/client.ts'
-import type { Stats, TrackedEvent } from '../../src/api/schemas.ts'
-import { resetWarnings } from '../../src/core/log.ts'
+import type { Stats, TrackedEvent } from '../../demo/service/schemas.ts'
+import { resetWarnings } from '../../src/shared/log.ts'
 import type { DropReason } from '../../src/queue/queue.ts'
 import type { StorageLike } from '../../src/queue/storage.ts'
-import type { Timers } from '../../src/queue/timers.ts'
+import type { Timers } from '../../src/shared/timers.ts'
 import { createWorld, type Fault } from '../support/harness.ts'
 
 const SECOND = 1000

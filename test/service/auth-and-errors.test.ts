@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from 'vitest'
 import { createMemoryStore, type Store } from '../../demo/service/store.ts'
-import type { Campaign, EventsResponse, Link } from '../../src/api/schemas.ts'
+import type { Campaign, EventsResponse, Link } from '../../demo/service/schemas.ts'
 import {
   type Answer,
   campaignBody,

@@ -4,7 +4,7 @@
 // leaves every world as it was; an accepted one changes nothing outside its caller's world.
 
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Campaign, EventsResponse, Link } from '../../src/api/schemas.ts'
+import type { Campaign, EventsResponse, Link } from '../../demo/service/schemas.ts'
 import {
   type Answer,
   type CallOptions,

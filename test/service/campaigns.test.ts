@@ -1,7 +1,7 @@
 // Contract tests for /v1/campaigns: the seed's interface plus CONTRACT.md's decisions.
 
 import { describe, expect, test } from 'vitest'
-import type { Campaign, PublicCampaign } from '../../src/api/schemas.ts'
+import type { Campaign, PublicCampaign } from '../../demo/service/schemas.ts'
 import {
   type Answer,
   DEMO_CAMPAIGNS,

@@ -1,7 +1,7 @@
 // Decisions made after review: cursors of public keys, an empty Authorization header, and the
 // demo page's controls.
 import { describe, expect, test } from 'vitest'
-import type { PublicCampaign } from '../../src/api/schemas.ts'
+import type { PublicCampaign } from '../../demo/service/schemas.ts'
 import { createCampaign, DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, setup } from './helpers.ts'
 
 const SK = DEMO_KEYS.acme.skTest

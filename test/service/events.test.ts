@@ -2,7 +2,7 @@
 // (CONTRACT.md "Events").
 
 import { describe, expect, it } from 'vitest'
-import type { Campaign, EventResult, Link } from '../../src/api/schemas.ts'
+import type { Campaign, EventResult, Link } from '../../demo/service/schemas.ts'
 import {
   createCampaign,
   DAY,

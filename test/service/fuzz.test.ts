@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Scope } from '../../demo/service/keys.ts'
 import { createMemoryStore, type Store } from '../../demo/service/store.ts'
-import type { Campaign, EventResult, Link } from '../../src/api/schemas.ts'
+import type { Campaign, EventResult, Link } from '../../demo/service/schemas.ts'
 import { fuzzOptions, fuzzTimeout } from '../support/fuzz.ts'
 import { campaignBody, DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, HOUR, setup } from './helpers.ts'
 

@@ -2,7 +2,7 @@
 
 import { createService, type ServiceOptions } from '../../demo/service/app.ts'
 import { createManualClock, type ManualClock } from '../../demo/service/clock.ts'
-import { ErrorBody } from '../../src/api/schemas.ts'
+import { ErrorBody } from '../../demo/service/schemas.ts'
 
 export { DAY, HOUR, MINUTE, SECOND } from '../../demo/service/clock.ts'
 export { DEMO_CAMPAIGNS, DEMO_KEYS } from '../../demo/service/seed.ts'

@@ -1,7 +1,7 @@
 // POST /v1/links and GET /v1/links/:code, as CONTRACT.md "Links" describes them.
 
 import { describe, expect, it } from 'vitest'
-import type { Link } from '../../src/api/schemas.ts'
+import type { Link } from '../../demo/service/schemas.ts'
 import { createCampaign, DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, setup } from './helpers.ts'
 
 const ACME = DEMO_CAMPAIGNS.acme

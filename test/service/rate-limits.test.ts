@@ -2,7 +2,7 @@
 // beacon form of /v1/events (CONTRACT.md "Beacon form of /v1/events").
 
 import { describe, expect, it } from 'vitest'
-import type { Campaign, EventResult, Link } from '../../src/api/schemas.ts'
+import type { Campaign, EventResult, Link } from '../../demo/service/schemas.ts'
 import {
   type Answer,
   DEMO_CAMPAIGNS,

@@ -3,8 +3,9 @@
 import { createService } from '../../demo/service/app.ts'
 import { createSystemClock } from '../../demo/service/clock.ts'
 import type { FetchLike } from '../../src/api/client.ts'
-import type { Campaign, EventResult, TrackedEvent } from '../../src/api/schemas.ts'
-import { createReferral, type ReferralOptions } from '../../src/core/create-referral.ts'
+import type { Campaign, EventResult, TrackedEvent } from '../../demo/service/schemas.ts'
+import { createReferralInternals } from '../../src/core/create-referral.ts'
+import type { ReferralOptions } from '../../src/core/types.ts'
 import type { Host } from '../../src/core/host.ts'
 import { createMemoryStorage, type StorageLike } from '../../src/queue/storage.ts'
 
@@ -141,7 +142,7 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       sendBeacon: undefined,
       globalPrivacyControl: gpc,
     }
-    return createReferral({
+    return createReferralInternals({
       publicKey: 'pk_test_acme',
       apiBase: API,
       fetch,

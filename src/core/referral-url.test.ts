@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readReferralCode, withoutParams } from './attribution.ts'
+import { readReferralCode, withoutParams } from './referral-url.ts'
 
 describe('readReferralCode', () => {
   it('reads the code from the ref parameter', () => {

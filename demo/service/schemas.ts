@@ -12,7 +12,7 @@ import {
   LINK_ID_PATTERN,
   MAX_ATTRIBUTION_DAYS,
   REFERRER_ID_PATTERN,
-} from './wire.ts'
+} from '../../src/api/wire.ts'
 
 export {
   ATTRIBUTION_WINDOW_PATTERN,
@@ -26,7 +26,7 @@ export {
   MAX_ATTRIBUTION_DAYS,
   MAX_EVENTS_PER_REQUEST,
   REFERRER_ID_PATTERN,
-} from './wire.ts'
+} from '../../src/api/wire.ts'
 
 export const CampaignStatus = z.enum(['active', 'paused', 'archived'])
 export type CampaignStatus = z.infer<typeof CampaignStatus>

@@ -46,3 +46,10 @@ export class ConfigError extends Error {
     super(message)
   }
 }
+
+/** Anything thrown, as an Error: what the widget reports and emits. */
+export const errorOf = (thrown: unknown): Error =>
+  thrown instanceof Error ? thrown : new Error(String(thrown))
+
+/** Anything thrown, as the sentence to show on the console. */
+export const messageOf = (thrown: unknown): string => errorOf(thrown).message

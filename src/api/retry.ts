@@ -1,5 +1,5 @@
 // Retry policy as pure functions, so tests can assert exact delays.
-import { httpDateMs } from '../api/clock.ts'
+import { httpDateMs } from './clock.ts'
 
 /** The longest pause a Retry-After can impose; anything longer is taken as this. */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000

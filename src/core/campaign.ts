@@ -1,0 +1,91 @@
+// The campaign the panel shows: rendered from the cache at once, revalidated behind it.
+import type { PublicCampaign } from '../api/wire.ts'
+import { attributionWindowDays } from '../api/wire.ts'
+import { ApiError } from '../shared/errors.ts'
+import { DEFAULT_ATTRIBUTION_DAYS } from './attribution.ts'
+import { StoredCampaign } from './persisted.ts'
+import type { ReferralStores } from './stores.ts'
+import type { Core } from './tracker.ts'
+
+/** A campaign answer already asked for (by the script tag, before this part arrived). */
+export type CampaignRequest = Promise<PublicCampaign | null>
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createCampaign(options: {
+  core: Core
+  stores: ReferralStores
+  campaignId: string | undefined
+  /** The campaign is settled (or changed): the link follows it. */
+  onSettled: () => void
+}) {
+  const { core, stores } = options
+  const cacheName = `campaign:${options.campaignId ?? 'newest'}`
+  let wanted = false
+
+  function set(campaign: PublicCampaign | null) {
+    const before = stores.$campaign.get()
+    const wasSettled = before.status === 'ready' || before.status === 'empty'
+    core.attribution.setWindowDays(
+      campaign ? attributionWindowDays(campaign.attributionWindow) : DEFAULT_ATTRIBUTION_DAYS,
+    )
+    if (campaign) {
+      if (
+        before.status !== 'ready' ||
+        JSON.stringify(before.campaign) !== JSON.stringify(campaign)
+      ) {
+        stores.$campaign.set({ status: 'ready', campaign })
+      }
+    } else if (before.status !== 'empty') {
+      stores.$campaign.set({ status: 'empty' })
+    }
+    if (!wasSettled) core.events.emit('ready', { campaign })
+    options.onSettled()
+  }
+
+  /** The service's answer: the campaign asked for, or the newest active one. */
+  const request = (): CampaignRequest =>
+    options.campaignId === undefined
+      ? core.api.newestActiveCampaign()
+      : core.api.campaign(options.campaignId)
+
+  async function load(prefetched?: CampaignRequest) {
+    const cached = core.persisted.read(StoredCampaign, cacheName)
+    // Render from cache at once; revalidate behind it.
+    if (cached && stores.$campaign.get().status !== 'ready') set(cached.campaign)
+    try {
+      const campaign = await (prefetched ?? request())
+      if (core.isDestroyed()) return
+      if (campaign && campaign.status === 'active') {
+        core.persisted.write(cacheName, { campaign })
+        set(campaign)
+      } else {
+        core.persisted.remove(cacheName)
+        set(null)
+      }
+    } catch (error) {
+      if (core.isDestroyed() || !(error instanceof ApiError)) return
+      // Only the service's own 404 says there is no such campaign.
+      if (error.status === 404 && !error.retryable) {
+        core.persisted.remove(cacheName)
+        set(null)
+      } else if (!cached) {
+        stores.$campaign.set({ status: 'error', error })
+        core.fail(error)
+      }
+    }
+  }
+
+  return {
+    request,
+    /** Starts fetching the campaign (once); `prefetched` is an answer already on its way. */
+    need(prefetched?: CampaignRequest) {
+      if (wanted || core.isDestroyed()) return
+      wanted = true
+      void load(prefetched)
+    },
+    /** Back online after a failed first load: try again. */
+    retry() {
+      if (wanted && stores.$campaign.get().status === 'error') void load()
+    },
+  }
+}

@@ -1,0 +1,87 @@
+// The part of the core that comes after tracking: the campaign, the referrer's link, the banner
+// state and the stores the UI reads. The ESM package attaches it at once; the script tag loads
+// it beside its tracking file when the page has a panel or needs a link.
+import { type CampaignRequest, createCampaign } from './campaign.ts'
+import { createLink } from './link.ts'
+import { createStores } from './stores.ts'
+import type { Tracker } from './tracker.ts'
+import type { ReferralInternals, Theme } from './types.ts'
+
+export interface ExtrasOptions {
+  campaignId?: string | undefined
+  userId?: string | undefined
+  landingUrl?: string | undefined
+  refParam: string
+  locale?: string | undefined
+  theme?: Theme | undefined
+  /** `eager`: fetch the campaign now; `on-demand`: when a panel, a banner or getLink needs it. */
+  campaign?: 'eager' | 'on-demand' | undefined
+  /** The campaign answer the script tag already asked for. */
+  prefetched?: CampaignRequest | undefined
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function attachExtras(tracker: Tracker, options: ExtrasOptions): ReferralInternals {
+  const { core, ...tracking } = tracker
+  const stores = createStores()
+  const link = createLink({
+    core,
+    stores,
+    userId: options.userId,
+    landingUrl: options.landingUrl,
+    refParam: options.refParam,
+  })
+  const showAttribution = () => {
+    stores.$attribution.set(core.attribution.get())
+    stores.$bannerDismissed.set(core.attribution.bannerDismissed())
+  }
+  const campaign = createCampaign({
+    core,
+    stores,
+    campaignId: options.campaignId,
+    onSettled() {
+      stores.$attribution.set(core.attribution.get())
+      void link.load()
+    },
+  })
+  const showQueue = () => {
+    stores.$queueSize.set(tracker.queueSize())
+    const connection = core.connection()
+    if (JSON.stringify(stores.$connection.get()) !== JSON.stringify(connection))
+      stores.$connection.set(connection)
+  }
+
+  core.events.on('change', showQueue)
+  core.events.on('captured', showAttribution)
+  core.events.on('forgotten', showAttribution)
+  core.events.on('consent', (granted) => {
+    if (granted) link.resume()
+  })
+  core.onDestroy(core.host.listen('online', () => campaign.retry()))
+
+  showAttribution()
+  showQueue()
+  link.start()
+  const needCampaign = () => campaign.need(options.prefetched)
+  if (options.campaign !== 'on-demand' || options.prefetched) needCampaign()
+
+  return {
+    ...tracking,
+    identify: link.identify,
+    async getLink() {
+      needCampaign()
+      return link.get()
+    },
+    needCampaign,
+    dismissBanner() {
+      core.attribution.dismissBanner()
+      if (core.attribution.get()) stores.$bannerDismissed.set(true)
+    },
+    ...stores,
+    config: {
+      mode: core.key.mode,
+      locale: options.locale ?? core.host.language ?? 'en',
+      theme: options.theme ?? 'auto',
+    },
+  }
+}

@@ -1,0 +1,145 @@
+// The referrer's share link: who is identified, their link for the campaign (cached for good:
+// a link never changes for its campaign and referrer), and the URL it makes.
+import type { Link } from '../api/wire.ts'
+import { ConfigError, errorOf } from '../shared/errors.ts'
+import { shortHash } from './keys.ts'
+import { checkOption } from './options.ts'
+import { StoredLink } from './persisted.ts'
+import type { ReferralLink, ReferralStores } from './stores.ts'
+import type { Core } from './tracker.ts'
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createLink(options: {
+  core: Core
+  stores: ReferralStores
+  userId: string | undefined
+  landingUrl: string | undefined
+  /** The URL parameter share links carry the code in. */
+  refParam: string
+}) {
+  const { core, stores } = options
+  let userId = options.userId
+  let request: Promise<void> | null = null
+
+  function landingUrl(): URL | null {
+    if (options.landingUrl !== undefined) return new URL(options.landingUrl)
+    const href = core.host.href()
+    if (href === undefined) return null
+    const page = new URL(href)
+    return page.protocol === 'http:' || page.protocol === 'https:'
+      ? new URL(`${page.origin}/`)
+      : null
+  }
+
+  function shareLink(code: string): ReferralLink {
+    const url = landingUrl()
+    if (!url) {
+      throw new ConfigError(
+        'landingUrl',
+        'landingUrl is required where there is no page to link to.',
+      )
+    }
+    url.searchParams.set(options.refParam, code)
+    return { code, url: url.toString() }
+  }
+
+  /** The cache's name for a user's link to a campaign: the user id is never stored as such. */
+  const cacheName = (campaignId: string, user: string) => `link:${campaignId}:${shortHash(user)}`
+
+  function load(): Promise<void> {
+    const campaignState = stores.$campaign.get()
+    const user = userId
+    if (!core.consented()) return Promise.resolve() // the user id is not sent before consent
+    if (user === undefined || campaignState.status !== 'ready') {
+      if (user === undefined) stores.$link.set({ status: 'idle' })
+      return Promise.resolve()
+    }
+    const campaignId = campaignState.campaign.id
+    const name = cacheName(campaignId, user)
+    const cached = core.persisted.read(StoredLink, name)
+    const set = (link: Link) => {
+      const value = shareLink(link.code)
+      const before = stores.$link.get()
+      if (before.status !== 'ready' || before.link.url !== value.url) {
+        stores.$link.set({ status: 'ready', link: value })
+        core.events.emit('link', value)
+      }
+    }
+    try {
+      if (cached && cached.link.campaignId === campaignId && cached.link.referrerId === user) {
+        set(cached.link)
+        return Promise.resolve()
+      }
+      if (stores.$link.get().status !== 'ready') stores.$link.set({ status: 'loading' })
+    } catch (error) {
+      const failure = errorOf(error)
+      stores.$link.set({ status: 'error', error: failure })
+      core.fail(failure)
+      return Promise.resolve()
+    }
+    request = (async () => {
+      try {
+        const link = await core.api.createLink(campaignId, user)
+        if (core.isDestroyed() || userId !== user) return
+        core.persisted.write(name, { link })
+        set(link)
+      } catch (error) {
+        if (core.isDestroyed() || userId !== user) return
+        const failure = errorOf(error)
+        stores.$link.set({ status: 'error', error: failure })
+        core.fail(failure)
+      }
+    })()
+    return request
+  }
+
+  return {
+    load,
+    /** Before any link is asked for: the state a signed-in user starts in. */
+    start() {
+      if (userId !== undefined) stores.$link.set({ status: 'loading' })
+    },
+    identify(id: string | null | undefined) {
+      if (id === null || id === undefined) {
+        userId = undefined
+        stores.$link.set({ status: 'idle' })
+        return
+      }
+      checkOption('userId', id)
+      if (id === userId && stores.$link.get().status !== 'idle') return
+      userId = id
+      stores.$link.set({ status: 'loading' })
+      void load()
+    },
+    /** Consent given: the link can be asked for now. */
+    resume() {
+      stores.$link.set(userId === undefined ? { status: 'idle' } : { status: 'loading' })
+      void load()
+    },
+    async get(): Promise<ReferralLink> {
+      if (userId === undefined) {
+        throw new ConfigError(
+          'userId',
+          'getLink() needs a signed-in user: call identify(userId) first.',
+        )
+      }
+      for (;;) {
+        const state = stores.$link.get()
+        if (state.status === 'ready') return state.link
+        if (state.status === 'error') throw state.error
+        const campaign = stores.$campaign.get()
+        if (campaign.status === 'empty')
+          throw new ConfigError('campaignId', 'There is no active campaign to link to.')
+        if (campaign.status === 'error') throw campaign.error
+        await new Promise<void>((resolve) => {
+          const stop = [stores.$link.listen(() => done()), stores.$campaign.listen(() => done())]
+          function done() {
+            for (const unsubscribe of stop) unsubscribe()
+            resolve()
+          }
+        })
+        await request
+      }
+    },
+  }
+}

@@ -1,0 +1,59 @@
+// What the widget keeps in storage under its namespace, each record with a version: anything
+// else found there is discarded, never trusted. Storage is read every time (another tab may have
+// written), but the same text is not parsed twice.
+import { parseLink, parsePublicCampaign } from '../api/wire.ts'
+import { CLIENT_ID_PATTERN, CODE_PATTERN } from '../api/wire.ts'
+import { array, literal, number, object, type Parser, parse, string } from '../shared/parse.ts'
+import { jsonOf, type SafeStorage, type StorageLike } from '../queue/storage.ts'
+
+const v = literal(1)
+const code = string(CODE_PATTERN)
+
+export const StoredVisitor = /* @__PURE__ */ object({ v, id: string(CLIENT_ID_PATTERN) })
+export const StoredAttribution = /* @__PURE__ */ object({ v, code, capturedAt: number })
+export const StoredClicks = /* @__PURE__ */ object({ v, codes: array(code) })
+export const StoredConsent = /* @__PURE__ */ object({ v, granted: literal(true) })
+export const StoredCampaign = /* @__PURE__ */ object({ v, campaign: parsePublicCampaign })
+export const StoredLink = /* @__PURE__ */ object({ v, link: parseLink })
+export const StoredBanner = /* @__PURE__ */ object({ v, dismissed: array(code) })
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createPersisted(storage: SafeStorage, namespace: string) {
+  const lastRead = new Map<string, { raw: string; parsed: unknown }>()
+  return {
+    namespace,
+    storage,
+    read<T>(parser: Parser<T>, name: string): T | null {
+      const key = namespace + name
+      const raw = storage.get(key)
+      const last = lastRead.get(key)
+      if (raw !== null && last?.raw === raw) return last.parsed as T
+      const parsed = parse(parser, jsonOf(raw))
+      if (raw !== null && parsed === null) storage.remove(key) // broken or foreign: discarded
+      if (raw !== null && parsed !== null) lastRead.set(key, { raw, parsed })
+      return parsed
+    },
+    write(name: string, value: object) {
+      storage.set(namespace + name, JSON.stringify({ v: 1, ...value }))
+    },
+    remove(name: string) {
+      storage.remove(namespace + name)
+    },
+    /** Every key of the namespace removed: the visitor's data, the queue and the choice. */
+    clear() {
+      for (const key of storage.keys(namespace)) storage.remove(key)
+    },
+  }
+}
+
+export type Persisted = ReturnType<typeof createPersisted>
+
+/** Where consent is required, a choice made on an earlier visit is the only thing read first. */
+export function hasStoredConsent(storage: StorageLike | undefined, namespace: string): boolean {
+  try {
+    const raw = storage?.getItem(`${namespace}consent`)
+    return raw != null && parse(StoredConsent, JSON.parse(raw)) !== null
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,140 @@
+// What the widget's core is, as its users see it: written by hand, so what is public is a
+// decision. `Referral` is what `createReferral` returns and what `window.Referral` offers;
+// `ReferralInternals` adds what the widget's own UI needs and nobody else should call.
+import type { FetchLike } from '../api/client.ts'
+import type { PublicCampaign, TrackedEvent } from '../api/wire.ts'
+import type { DropReason } from '../queue/chunks.ts'
+import type { Connection } from '../queue/queue.ts'
+import type { LockManagerLike } from '../queue/sender.ts'
+import type { StorageLike } from '../queue/storage.ts'
+import type { Timers } from '../shared/timers.ts'
+import type { Host } from './host.ts'
+import type { Attribution, CampaignState, LinkState, ReferralLink } from './stores.ts'
+import type { ReadableAtom } from 'nanostores'
+
+export type Theme = 'light' | 'dark' | 'auto'
+
+export interface ReferralOptions {
+  /** pk_test_... or pk_live_...; a secret key is refused. */
+  publicKey: string
+  /** Base URL of the referral service. */
+  apiBase: string
+  /** A camp_... id; default: the newest active campaign. */
+  campaignId?: string | undefined
+  /** The signed-in user who refers others. */
+  userId?: string | undefined
+  /** URL parameter(s) carrying the referral code; default `ref`. */
+  refParam?: string | readonly string[] | undefined
+  /** The page share links point to; default: this origin's `/`. */
+  landingUrl?: string | undefined
+  locale?: string | undefined
+  theme?: Theme | undefined
+  /** Remove the captured parameter from the address bar (default true). */
+  cleanUrl?: boolean | undefined
+  /**
+   * `on-demand`: the campaign (and the user's link) are fetched only when something needs them
+   * (`getLink()`, a mounted panel or banner), so a page that only tracks makes no campaign
+   * request. Default `eager`.
+   */
+  campaign?: 'eager' | 'on-demand' | undefined
+  /**
+   * `required`: nothing is stored and no link or event is sent until `consent(true)`; a code seen
+   * in the address bar meanwhile waits in memory. Default: store and send as first-party code.
+   */
+  consent?: 'required' | undefined
+  /**
+   * Honour the visitor's Global Privacy Control signal: where `navigator.globalPrivacyControl`
+   * is true, a visitor arriving through a link is not recorded (no click, no stored code, no
+   * banner). Default false.
+   */
+  honorGpc?: boolean | undefined
+  /** Bounds of the event queue. */
+  maxQueuedEvents?: number | undefined
+  maxEventAgeMs?: number | undefined
+  // Injectable for tests and unusual hosts. Defaults look the globals up at call time.
+  fetch?: FetchLike | undefined
+  storage?: StorageLike | null | undefined
+  now?: (() => number) | undefined
+  random?: (() => number) | undefined
+  timers?: Timers | undefined
+  locks?: LockManagerLike | null | undefined
+  host?: Partial<Host> | undefined
+}
+
+export interface ReferralEvents {
+  ready: { campaign: PublicCampaign | null }
+  link: ReferralLink
+  error: { error: Error }
+  'event:queued': { event: TrackedEvent }
+  'event:sent': { event: TrackedEvent; status: 'accepted' | 'duplicate' }
+  'event:dropped': {
+    event: TrackedEvent
+    reason: DropReason
+    error?: { code: string; message: string }
+  }
+  ratelimited: { until: number }
+  /** destroy() was called: the UI unmounts. */
+  destroyed: undefined
+}
+
+export type TrackProperties = { userId?: string; code?: string }
+
+/** What `track`, `flush` and the rest need: everything the script tag's tracking file offers. */
+export interface Tracking {
+  /** Records an event. Never throws: bad input is reported on the console and as `error`. */
+  track(type: 'signup' | 'click', properties?: TrackProperties): boolean
+  /** The visitor's captured referral, to pass on server-side; null when there is none. */
+  getAttribution(): Attribution | null
+  on<K extends keyof ReferralEvents>(
+    name: K,
+    listener: (payload: ReferralEvents[K]) => void,
+  ): () => void
+  /** Settles when the queue has been tried once (see WIDGET.md). */
+  flush(): Promise<void>
+  /** Erases every `referral:` key of this key's namespace. */
+  forget(): void
+  /** The visitor's choice where consent is required. */
+  consent(granted: boolean): void
+  /** Events stored (in any tab) and not yet confirmed by the service. */
+  queueSize(): number
+  /** Unmounts the UI, removes listeners, stops timers; the queue stays stored. */
+  destroy(): void
+}
+
+/** The headless core: tracking, the referrer's link, and the stores the UI reads. */
+export interface Referral extends Tracking {
+  /** Sets (or with null, clears) the referrer; the panel then shows that user's link. */
+  identify(userId: string | null | undefined): void
+  /** The identified user's share link. */
+  getLink(): Promise<ReferralLink>
+  readonly $campaign: ReadableAtom<CampaignState>
+  readonly $link: ReadableAtom<LinkState>
+  readonly $attribution: ReadableAtom<Attribution | null>
+  readonly $queueSize: ReadableAtom<number>
+  readonly $connection: ReadableAtom<Connection>
+}
+
+/** What the widget's own UI reads and calls beyond the public core. */
+export interface ReferralInternals extends Referral {
+  /** Starts fetching the campaign (once), where it is fetched on demand. */
+  needCampaign(): void
+  /** The referred visitor closed the banner: remembered for the code they arrived with. */
+  dismissBanner(): void
+  readonly $bannerDismissed: ReadableAtom<boolean>
+  readonly config: { mode: 'test' | 'live'; locale: string; theme: Theme }
+}
+
+/** The public methods, in the order the command API lists them. */
+export const METHODS = [
+  'identify',
+  'track',
+  'getLink',
+  'getAttribution',
+  'on',
+  'flush',
+  'forget',
+  'consent',
+  'queueSize',
+  'destroy',
+] as const satisfies ReadonlyArray<keyof Referral>
+

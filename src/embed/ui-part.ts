@@ -1,0 +1,20 @@
+// The script tag's UI file (`referral-widget-ui[-xx].js`): loaded only when the page has a panel
+// or banner element. It carries the panel and the banner, in one language.
+import type { ReferralInternals } from '../core/types.ts'
+import { mountBanner, mountPanel, type UiOptions } from '../ui/mount.ts'
+import { handOver } from './siblings.ts'
+
+function mountAll(referral: ReferralInternals, options: UiOptions) {
+  const unmounts: Array<() => void> = []
+  for (const element of document.querySelectorAll('[data-referral-widget]')) {
+    unmounts.push(mountPanel(element, referral, options))
+  }
+  for (const element of document.querySelectorAll('[data-referral-banner]')) {
+    unmounts.push(mountBanner(element, referral, options))
+  }
+  referral.on('destroyed', () => {
+    for (const unmount of unmounts.splice(0)) unmount()
+  })
+}
+
+handOver({ mountAll })
