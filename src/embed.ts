@@ -1,7 +1,6 @@
 // The script tag: attributes → the core → window.Referral → the UI, fetched from beside this file
 // only when the page has a panel or banner element (and pinned by its hash when this file is).
-import { attachExtras } from './core/extras.ts'
-import { createTracker } from './core/tracker.ts'
+import { createReferralInternals } from './core/create-referral.ts'
 import { readAttributes } from './embed/attributes.ts'
 import { createCommandApi, replay } from './embed/commands.ts'
 import { loadSibling } from './embed/siblings.ts'
@@ -39,14 +38,9 @@ function start() {
     return
   }
   for (const problem of config.problems) logError(problem)
-  const { options } = config
 
   // A page that only tracks never asks for the campaign; one with a panel asks at once.
-  const referral = attachExtras(createTracker(options), {
-    ...options,
-    refParam: options.refParams[0] ?? 'ref',
-    campaign: 'on-demand',
-  })
+  const referral = createReferralInternals({ ...config.options, campaign: 'on-demand' })
   const api = createCommandApi(referral)
   const stub = window.Referral as { q?: unknown } | undefined
   window.Referral = api

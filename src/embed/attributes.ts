@@ -1,23 +1,13 @@
 // The script tag's data- attributes, checked one by one: a bad one is reported with a clear
 // console.error and replaced by its default; only a bad key stops the widget.
 import { ConfigError } from '../shared/errors.ts'
-import type { Theme } from '../core/types.ts'
-import type { TrackerOptions } from '../core/tracker.ts'
+import type { ReferralOptions } from '../core/types.ts'
 import { parsePublicKey } from '../core/keys.ts'
 import { type CheckedOption, checkOption, httpUrl, quote } from '../core/options.ts'
 import type { Messages } from '../ui/messages/index.ts'
 
-/** The tracking core's options, and what the later part will need. */
-export interface EmbedOptions extends TrackerOptions {
-  campaignId?: string
-  userId?: string
-  landingUrl?: string
-  locale?: string
-  theme?: Theme
-}
-
 export interface EmbedConfig {
-  options: EmbedOptions
+  options: ReferralOptions
   messages: Partial<Messages> | undefined
   /** One sentence per attribute that was refused. */
   problems: string[]
@@ -65,20 +55,13 @@ export function readAttributes(
       'data-api is required when the script is not loaded from the service’s origin.',
     )
   }
-  const given: Record<string, unknown> = {}
+  const options: Record<string, unknown> = { publicKey: key.key, apiBase }
   for (const [name, option] of Object.entries(SIMPLE)) {
     const value = read(name, option)
-    if (value !== undefined) given[option] = value
+    if (value !== undefined) options[option] = value
   }
-  const { refParam, cleanUrl, honorGpc, ...rest } = given
-  const options = {
-    ...rest,
-    key,
-    apiBase,
-    refParams: (refParam as string[] | undefined) ?? ['ref'],
-    cleanUrl: cleanUrl !== false,
-    honorGpc: honorGpc === true,
-  } as EmbedOptions
+  if (options.cleanUrl === true) delete options.cleanUrl // the default
+  if (options.honorGpc === false) delete options.honorGpc // the default
 
   let messages: Partial<Messages> | undefined
   const rawMessages = get('messages')
@@ -95,5 +78,5 @@ export function readAttributes(
       )
     }
   }
-  return { options, messages, problems }
+  return { options: options as unknown as ReferralOptions, messages, problems }
 }
