@@ -46,11 +46,10 @@ export const nullable =
   (value) =>
     value === null ? null : parser(value)
 
-/** An array of values `parser` accepts, at most `max` of them. */
 export const array =
-  <T>(parser: Parser<T>, max = Number.POSITIVE_INFINITY): Parser<T[]> =>
+  <T>(parser: Parser<T>): Parser<T[]> =>
   (value) =>
-    check(Array.isArray(value) && value.length <= max, value as unknown[]).map(parser)
+    check(Array.isArray(value), value as unknown[]).map(parser)
 
 type Shape = Record<string, Parser<unknown>>
 type Required<S extends Shape> = {

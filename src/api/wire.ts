@@ -174,10 +174,11 @@ export const parseLinkSummary: Parser<LinkSummary> = object({
     amount: (value) => number(typeof value === 'number' && value >= 0 ? value : Number.NaN),
     currency: string(CURRENCY_PATTERN),
   }),
-  recent: array(
-    object({ at: timestamp, status: oneOf(['clicked', 'signed_up', 'converted']) }),
-    MAX_SUMMARY_RECENT,
-  ),
+  // More than the contract's 10 is refused as a whole, as the service's schema does.
+  recent: (value) =>
+    array(object({ at: timestamp, status: oneOf(['clicked', 'signed_up', 'converted']) }))(
+      Array.isArray(value) && value.length <= MAX_SUMMARY_RECENT ? value : null,
+    ),
 })
 
 export const parseErrorBody: Parser<ErrorBody> = object({
