@@ -15,7 +15,7 @@ import {
   MAX_BODY_BYTES,
 } from './http.ts'
 import { type ApiKey, createKeyRegistry } from './keys.ts'
-import { linkRoutes } from './links.ts'
+import { linkRoutes, USER_TOKEN_HEADER } from './links.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { createRequestLog } from './request-log.ts'
 import { seedDemoData } from './seed.ts'
@@ -56,6 +56,7 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/v1/campaigns/:id', 'GET, PATCH'],
   ['/v1/links', 'POST'],
   ['/v1/links/:code', 'GET'],
+  ['/v1/links/:code/summary', 'GET'],
   ['/v1/events', 'POST'],
 ]
 
@@ -112,7 +113,8 @@ export function createService(options: ServiceOptions = {}) {
     cors({
       origin: '*',
       allowMethods: ['GET', 'POST', 'PATCH'],
-      allowHeaders: ['Authorization', 'Content-Type'],
+      // Referral-User-Token: extension, the referrer's user token for a link's summary.
+      allowHeaders: ['Authorization', 'Content-Type', USER_TOKEN_HEADER],
       exposeHeaders: EXPOSED_HEADERS,
       maxAge: 86400,
     }),
@@ -213,7 +215,7 @@ export function createService(options: ServiceOptions = {}) {
   })
 
   app.route('/v1/campaigns', campaignRoutes(store, clock))
-  app.route('/v1/links', linkRoutes(store, clock))
+  app.route('/v1/links', linkRoutes(store, clock, keys))
   app.route('/v1/events', eventRoutes(store, clock))
   for (const [path, allow] of ROUTES) {
     app.all(path, (c) => {

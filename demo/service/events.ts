@@ -31,6 +31,13 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
     const link = store.linkByCode(scope, click.code)
     if (!campaign || !link || campaign.status !== 'active') return
     if (link.referrerId === userId) return // self-referral
+    store.addSignup(scope, {
+      code: link.code,
+      campaignId: campaign.id,
+      visitorId: click.visitorId,
+      userId,
+      at: now,
+    })
     const conversions = store.conversions(scope, campaign.id)
     if (conversions.some((conversion) => conversion.userId === userId)) return
     const byReferrer = conversions.filter((conversion) => conversion.referrerId === link.referrerId)
@@ -44,6 +51,12 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
       referrerId: link.referrerId,
       userId,
       at: now,
+      code: link.code,
+      visitorId: click.visitorId,
+      referrerReward: {
+        amount: campaign.referrerReward.amount,
+        currency: campaign.referrerReward.currency,
+      },
     })
     campaign.stats.totalConversions += 1
     campaign.stats.totalRewardsIssued += 2 // one reward to each party
