@@ -47,17 +47,16 @@ const BEACON_KEY_BYTES = 100
 const sizeOf = (event: TrackedEvent) => JSON.stringify(event).length
 
 /**
- * A stored or tracked event within the contract's bounds (the patterns of every field, the
- * field its type requires) and small enough to travel alone, or null. One that is not can never
- * be delivered: it is dropped, and never holds the others.
+ * A stored event within the contract's bounds (the pattern of every field, the field its type
+ * requires), or null. One that is not can never be delivered: it is dropped, and never holds the
+ * others. Within the patterns an event is a few hundred bytes, far under any body's bound.
  */
 export function parseQueuedEvent(value: unknown): QueuedEvent | null {
   const event = parse(parseShape, value)
   if (!event) return null
-  if (event.type === 'click' ? event.code === undefined : event.userId === undefined) return null
-  return sizeOf(stripped(event)) + ENVELOPE_BYTES + BEACON_KEY_BYTES <= MAX_BODY_BYTES
-    ? event
-    : null
+  return (event.type === 'click' ? event.code === undefined : event.userId === undefined)
+    ? null
+    : event
 }
 
 const stripped = ({
@@ -592,17 +591,15 @@ export function createQueue(options: QueueOptions) {
      * outside the contract's bounds: dropped, announced, never stored.
      */
     enqueue(event: TrackedEvent): boolean {
-      const queued = parseQueuedEvent({
+      // The core builds events from parts it has checked (track's code and user id, a stored
+      // visitor id that was parsed, a strict timestamp), so a burst pays no parse per call;
+      // what storage gives back is checked event by event.
+      pending.push({
         ...event,
         queuedAt: now(),
         attempts: 0,
         ...(clock?.known() ? { serviceAt: clock.now() } : {}),
       })
-      if (!queued) {
-        refuse([event])
-        return false
-      }
-      pending.push(queued)
       emit('event:queued', { event })
       if (!persistScheduled) {
         persistScheduled = true
