@@ -202,6 +202,12 @@ export function CampaignPanel(props: {
   const { scope, acting, detail } = props
   const { busy, outcome, run } = useAction()
   const [rewards, setRewards] = useState({ give: '', get: '', giveCurrency: '', getCurrency: '' })
+  /** The switch shows what was asked for until the campaign read back says so too. */
+  const [requiring, setRequiring] = useState<boolean | null>(null)
+  const required = detail?.requireUserToken
+  useEffect(() => {
+    if (required !== undefined) setRequiring((asked) => (asked === required ? null : asked))
+  }, [required])
   const [draft, setDraft] = useState({
     name: 'QA campaign',
     get: '5',
@@ -290,12 +296,18 @@ export function CampaignPanel(props: {
             id="require-user-token"
             type="checkbox"
             data-testid="require-user-token"
-            checked={detail.requireUserToken}
+            checked={requiring ?? detail.requireUserToken}
             disabled={busy || acting.status === 'archived'}
             onChange={(event) => {
               const required = event.currentTarget.checked
+              setRequiring(required)
               void run(async () => {
-                await demoApi.updateCampaign(scope, acting.id, { requireUserToken: required })
+                try {
+                  await demoApi.updateCampaign(scope, acting.id, { requireUserToken: required })
+                } catch (failure) {
+                  setRequiring(null)
+                  throw failure
+                }
                 props.changed()
                 return required
                   ? `“${acting.name}” now requires a user token: a public key makes a link only with that user's token.`
