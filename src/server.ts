@@ -10,6 +10,7 @@ export {
 } from './server/read-attribution.ts'
 export {
   DEFAULT_TIMEOUT_MS,
+  type FetchLike,
   type RecordSignupOptions,
   recordSignup,
   type SignupResult,

@@ -17,6 +17,9 @@ export const DEFAULT_TIMEOUT_MS = 10_000
 /** A request handler should not wait longer than this for a signup to be counted. */
 const MAX_TIMEOUT_MS = 5 * 60 * 1000
 
+/** What recordSignup needs of fetch: a URL string and an init; a Response back. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
+
 export interface RecordSignupOptions {
   /** A secret key (`sk_test_…` or `sk_live_…`) of the organization and mode the widget uses. */
   secretKey: string
@@ -26,8 +29,8 @@ export interface RecordSignupOptions {
   userId: string
   /** What the browser captured: readAttribution() or parseAttribution(); null or absent: none. */
   attribution?: Attribution | null | undefined
-  /** Default globalThis.fetch. */
-  fetch?: typeof globalThis.fetch
+  /** Default globalThis.fetch; any function of this shape (a mock, a proxying fetch) will do. */
+  fetch?: FetchLike
   /** The longest the whole call may take, retries and waits included. Default 10,000 ms. */
   timeoutMs?: number
   /** The clock, in milliseconds. Default Date.now. */
@@ -119,7 +122,7 @@ function checkOptions(options: RecordSignupOptions) {
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new ServerConfigError('fetch', '[referral] fetch must be a function.')
   }
-  const fetchImpl = options.fetch ?? globalThis.fetch
+  const fetchImpl: FetchLike | undefined = options.fetch ?? globalThis.fetch
   if (typeof fetchImpl !== 'function') {
     throw new ServerConfigError('fetch', '[referral] no fetch here: pass one as the fetch option.')
   }
