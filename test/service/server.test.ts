@@ -4,6 +4,7 @@ import { once } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
+import { recordSignup } from '../../src/server.ts'
 
 const built = existsSync('dist/referral-widget.js')
 
@@ -76,6 +77,10 @@ describe('npm run service', () => {
     const get = (url: string) => fetch(url, { headers: { Authorization: 'Bearer pk_test_acme' } })
     expect((await get(`${base}/v1/campaigns`)).status).toBe(200)
     expect((await get(`${base?.replace('/referral', '')}/v1/campaigns`)).status).toBe(404)
+    // The site's backend, over real loopback HTTP: one sign-up, counted once.
+    const signup = { secretKey: 'sk_test_acme', apiBase: base ?? '', userId: 'user-loopback' }
+    expect((await recordSignup(signup)).status).toBe('accepted')
+    expect((await recordSignup(signup)).status).toBe('duplicate')
     const script = await fetch(`${base}/v${pkg.version}/referral-widget.js`)
     if (built) {
       expect(script.status).toBe(200)
