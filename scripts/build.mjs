@@ -1,5 +1,5 @@
-// Builds the published files: the ESM package, the script tag, and its UI in each built-in
-// language. `--script-tag` builds only the script-tag files (what `npm start` serves).
+// Builds the published files: the ESM package, the server entry, the script tag, and its UI in
+// each built-in language. `--script-tag` builds only the script-tag files (what `npm start` serves).
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { build } from 'vite'
@@ -7,7 +7,7 @@ import { build } from 'vite'
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar']
 const scriptTagOnly = process.argv.includes('--script-tag')
 const modes = [
-  ...(scriptTagOnly ? [] : ['esm']),
+  ...(scriptTagOnly ? [] : ['esm', 'server']),
   'embed',
   ...LANGUAGES.map((language) => `ui-${language}`),
 ]
