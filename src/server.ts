@@ -15,4 +15,5 @@ export {
   recordSignup,
   type SignupResult,
 } from './server/record-signup.ts'
+export { type SignUserTokenOptions, signUserToken } from './server/user-token.ts'
 export { ATTRIBUTION_COOKIE } from './shared/attribution-cookie.ts'

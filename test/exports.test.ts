@@ -32,6 +32,7 @@ const SERVER_EXPORTS = [
   'parseAttribution',
   'readAttribution',
   'recordSignup',
+  'signUserToken',
 ]
 
 const METHODS = [

@@ -1,7 +1,7 @@
 // The errors of referral-widget/server: each a class with a name and the fields a caller
 // branches on. Messages never carry a secret key.
 
-/** An option of readAttribution/recordSignup is wrong, or the call runs where it must not. */
+/** An option of the server entry's functions is wrong, or the call runs where it must not. */
 export class ServerConfigError extends Error {
   override name = 'ServerConfigError'
   constructor(
@@ -47,5 +47,15 @@ export class RecordSignupError extends Error {
     this.code = fields.code
     this.attempts = fields.attempts
     this.eventId = fields.eventId
+  }
+}
+
+/** A page (window and document) must never hold a secret key; Deno 1 has `window` alone. */
+export function refuseInPage(name: string, instead: string) {
+  if (typeof window === 'object' && typeof document === 'object') {
+    throw new ServerConfigError(
+      'environment',
+      `[referral] ${name} runs on your server only: it needs a secret key, which must never reach a browser. ${instead}`,
+    )
   }
 }

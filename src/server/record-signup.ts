@@ -9,7 +9,7 @@ import {
   REFERRER_ID_PATTERN,
 } from '../api/wire.ts'
 import { backoffMs, retryAfterMs } from '../queue/retry.ts'
-import { RecordSignupError, ServerConfigError } from './errors.ts'
+import { RecordSignupError, refuseInPage, ServerConfigError } from './errors.ts'
 import { signupEventId, userVisitorId } from './ids.ts'
 import { type Attribution, parseAttribution } from './read-attribution.ts'
 
@@ -60,13 +60,7 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** Every check that can fail before a request: nothing is sent unless all pass. */
 function checkOptions(options: RecordSignupOptions) {
-  // A page (window and document) must never hold a secret key; Deno 1 has `window` alone.
-  if (typeof window === 'object' && typeof document === 'object') {
-    throw new ServerConfigError(
-      'environment',
-      '[referral] recordSignup runs on your server only: it needs a secret key, which must never reach a browser. In the page, use track("signup").',
-    )
-  }
+  refuseInPage('recordSignup', 'In the page, use track("signup").')
   if (typeof options !== 'object' || options === null) {
     throw new ServerConfigError('options', '[referral] recordSignup needs an options object.')
   }

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { signUserToken, UserTokenError } from './user-token.ts'
+import { ServerConfigError } from './errors.ts'
+import { signUserToken } from './user-token.ts'
 
 const SECRET = 'sk_live_acmeSecret01'
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0, 750)
@@ -65,9 +66,9 @@ describe('signUserToken', () => {
       () => undefined,
       (error: unknown) => error,
     )
-    expect(refusal).toBeInstanceOf(UserTokenError)
-    expect(refusal).toMatchObject({ name: 'UserTokenError', option })
-    const { message } = refusal as UserTokenError
+    expect(refusal).toBeInstanceOf(ServerConfigError)
+    expect(refusal).toMatchObject({ name: 'ServerConfigError', option })
+    const { message } = refusal as ServerConfigError
     expect(message).toMatch(/^\[referral\] signUserToken: /)
     expect(message).toContain(says)
     // A key is never repeated, not even a wrong one.
@@ -85,7 +86,7 @@ describe('signUserToken', () => {
   it('imports nothing of Node and touches no DOM, so it runs in any server runtime', () => {
     const source = readFileSync(new URL('./user-token.ts', import.meta.url), 'utf8')
     const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1])
-    expect(imports).toEqual(['../api/wire.ts'])
+    expect(imports).toEqual(['../api/wire.ts', './errors.ts'])
     expect(source).not.toMatch(/\b(document|window|Buffer|require)\b/)
   })
 })

@@ -1,6 +1,7 @@
 // Mints the user token a site's server gives its signed-in user's page (CONTRACT.md "User
 // tokens"). Web Crypto only, so it runs the same on Node 20+, Deno, Bun and edge workers.
 import { KEY_PATTERN, MAX_USER_TOKEN_LIFETIME_SECONDS, REFERRER_ID_PATTERN } from '../api/wire.ts'
+import { refuseInPage, ServerConfigError } from './errors.ts'
 
 export interface SignUserTokenOptions {
   /** The organization's secret key (`sk_test_…` or `sk_live_…`) of the mode the page uses. */
@@ -13,16 +14,9 @@ export interface SignUserTokenOptions {
   now?: () => number
 }
 
-/** A refused option: `option` names it; the message says what was expected. */
-export class UserTokenError extends Error {
-  override readonly name = 'UserTokenError'
-  constructor(
-    readonly option: 'options' | 'secretKey' | 'userId' | 'expiresInSeconds' | 'now' | 'crypto',
-    message: string,
-  ) {
-    super(`[referral] signUserToken: ${message}`)
-  }
-}
+/** A refused option, as the entry's other functions refuse theirs. */
+const refused = (option: string, message: string) =>
+  new ServerConfigError(option, `[referral] signUserToken: ${message}`)
 
 const quote = (value: unknown) => {
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value)
@@ -32,13 +26,13 @@ const quote = (value: unknown) => {
 function checkSecretKey(secretKey: unknown): string {
   // The key itself never goes into a message: it could end up in a log.
   if (typeof secretKey !== 'string' || !KEY_PATTERN.test(secretKey)) {
-    throw new UserTokenError(
+    throw refused(
       'secretKey',
       'secretKey must be a secret key such as sk_live_… (sk_, the mode, then 4-64 letters or digits).',
     )
   }
   if (secretKey.startsWith('pk_')) {
-    throw new UserTokenError(
+    throw refused(
       'secretKey',
       'secretKey is a public key (pk_…); tokens are signed with the secret key (sk_…) of the same organization and mode.',
     )
@@ -48,7 +42,7 @@ function checkSecretKey(secretKey: unknown): string {
 
 function checkUserId(userId: unknown): string {
   if (typeof userId !== 'string' || !REFERRER_ID_PATTERN.test(userId)) {
-    throw new UserTokenError(
+    throw refused(
       'userId',
       `userId must be 1-128 characters of letters, digits and _ . : @ -, not ${quote(userId)}.`,
     )
@@ -62,7 +56,7 @@ function checkLifetime(expiresInSeconds: unknown): number {
     (expiresInSeconds as number) < 1 ||
     (expiresInSeconds as number) > MAX_USER_TOKEN_LIFETIME_SECONDS
   ) {
-    throw new UserTokenError(
+    throw refused(
       'expiresInSeconds',
       `expiresInSeconds must be a whole number from 1 to ${MAX_USER_TOKEN_LIFETIME_SECONDS} (24 hours), not ${quote(expiresInSeconds)}.`,
     )
@@ -73,7 +67,7 @@ function checkLifetime(expiresInSeconds: unknown): number {
 function subtleCrypto(): SubtleCrypto {
   const subtle = globalThis.crypto?.subtle
   if (!subtle) {
-    throw new UserTokenError(
+    throw refused(
       'crypto',
       'Web Crypto (globalThis.crypto.subtle) is not available here; use Node 20 or later, Deno, Bun or an edge runtime.',
     )
@@ -93,15 +87,16 @@ function base64url(bytes: Uint8Array): string {
  * key). Refuses a public key, a malformed key or user id, and a lifetime outside 1-86,400 s.
  */
 export async function signUserToken(options: SignUserTokenOptions): Promise<string> {
+  refuseInPage('signUserToken', 'Mint the token on your server and pass it to the page.')
   if (typeof options !== 'object' || options === null) {
-    throw new UserTokenError('options', 'pass { secretKey, userId, expiresInSeconds? }.')
+    throw refused('options', 'pass { secretKey, userId, expiresInSeconds? }.')
   }
   const secretKey = checkSecretKey(options.secretKey)
   const userId = checkUserId(options.userId)
   const lifetime = checkLifetime(options.expiresInSeconds ?? 3600)
   const now = (options.now ?? Date.now)()
   if (!Number.isFinite(now)) {
-    throw new UserTokenError('now', `now() must return milliseconds, not ${quote(now)}.`)
+    throw refused('now', `now() must return milliseconds, not ${quote(now)}.`)
   }
   const subtle = subtleCrypto()
 
