@@ -1,6 +1,7 @@
 // `npm start`: the QA demo page (index.html, code in demo/) and the local referral service on
 // one origin, plus the built script tag (see demo/service/vite-plugin.ts).
 import { defineConfig } from 'vite'
+import { hasDesktop } from './demo/desktop.ts'
 import { referralService } from './demo/service/vite-plugin.ts'
 
 export default defineConfig({
@@ -18,5 +19,9 @@ export default defineConfig({
       'zod/mini',
     ],
   },
-  server: { port: Number(process.env.PORT ?? 5173), open: !process.env.CI },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    // Opens the page only where a browser can appear; elsewhere it just prints the address.
+    open: hasDesktop({ platform: process.platform, env: process.env }),
+  },
 })

@@ -1,5 +1,7 @@
 // The published files, one build per mode:
 //   esm   dist/index.js, dist/custom-element.js  (the package; dependencies left to the host)
+//   server dist/server.js                          (referral-widget/server: one file, no
+//                                                   dependency, for Node, Deno, Bun and edge)
 //   embed dist/referral-widget.js                 (the script tag; one classic script, all inside)
 //   ui-xx dist/referral-widget-ui[-xx].js         (the script tag's panel in one language, fetched
 //                                                   only when needed; a classic script too, so no
@@ -27,6 +29,14 @@ const builds: Record<string, UserConfig['build']> = {
     rollupOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
     },
+  },
+  // Built apart from the esm entries so that it shares no chunk with them: one self-contained
+  // module an edge runtime can load, and the browser entries' chunks stay as they are.
+  server: {
+    target: 'es2022',
+    sourcemap: true,
+    minify: false,
+    lib: { entry: { server: 'src/server.ts' }, formats: ['es'] },
   },
   embed: {
     target: 'es2022',
@@ -91,13 +101,13 @@ export default defineConfig(({ mode }) => {
   }
   const build = builds[mode]
   if (!build || mode === 'ui')
-    throw new Error(`Unknown build mode "${mode}": use esm, embed or ui-<language>.`)
+    throw new Error(`Unknown build mode "${mode}": use esm, server, embed or ui-<language>.`)
   // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
   return {
     oxc: { jsx },
     // The script-tag files run as they are in any page: no bundler will replace this later.
-    ...(mode === 'esm'
+    ...(mode === 'esm' || mode === 'server'
       ? {}
       : {
           define: {

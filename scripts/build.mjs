@@ -1,5 +1,5 @@
-// Builds the published files: the ESM package, the script tag, and its UI in each built-in
-// language. `--script-tag` builds only the script-tag files (what `npm start` serves).
+// Builds the published files: the ESM package, the server entry, the script tag, and its UI in
+// each built-in language. `--script-tag` builds only the script-tag files (what `npm start` serves).
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { build } from 'vite'
@@ -9,9 +9,11 @@ const scriptTagOnly = process.argv.includes('--script-tag')
 // The files beside the script tag's file first: their hashes are built into it, so a tag
 // carrying `integrity` pins every file it loads.
 const siblings = LANGUAGES.map((language) => `ui-${language}`)
-const modes = [...(scriptTagOnly ? [] : ['esm']), ...siblings, 'embed']
+const modes = [...(scriptTagOnly ? [] : ['esm', 'server']), ...siblings, 'embed']
 const hash = (file, algorithm) =>
-  `${algorithm}-${createHash(algorithm).update(readFileSync(`dist/${file}`)).digest('base64')}`
+  `${algorithm}-${createHash(algorithm)
+    .update(readFileSync(`dist/${file}`))
+    .digest('base64')}`
 const scriptFiles = () => readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))
 for (const mode of modes) {
   if (mode === 'embed') {

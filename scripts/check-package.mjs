@@ -19,6 +19,7 @@ const REQUIRED_FILES = [
   'package.json',
   'dist/index.js',
   'dist/custom-element.js',
+  'dist/server.js',
   'dist/referral-widget.js',
   'dist/referral-widget-ui.js',
   'dist/referral-widget-ui-de.js',
@@ -28,6 +29,7 @@ const REQUIRED_FILES = [
   'dist/referral-widget-ui-ar.js',
   'dist/types/index.d.ts',
   'dist/types/custom-element.d.ts',
+  'dist/types/server.d.ts',
 ]
 const ATTW_PROFILE = 'esm-only'
 

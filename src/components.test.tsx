@@ -10,8 +10,8 @@ import { settle } from '../test/support/dom.ts'
 import { API, createWorld } from '../test/support/harness.ts'
 import type { FetchLike } from './api/client.ts'
 import { ReferralBanner, ReferralWidget, type ReferralWidgetProps } from './components.tsx'
-import { resetWarnings } from './shared/log.ts'
 import type { StorageLike } from './queue/storage.ts'
+import { resetWarnings } from './shared/log.ts'
 
 const START = Date.UTC(2026, 0, 15, 12)
 const MINUTE = 60 * 1000

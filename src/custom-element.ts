@@ -1,8 +1,9 @@
 // <referral-widget public-key="pk_…" api-base="https://…" campaign-id="camp_…" user-id="…">
 // for pages built with another framework (or none). Importing this module defines the element.
+
+import { checkOption } from './core/options.ts'
 import type { ReferralInternals as Referral, ReferralOptions } from './core/types.ts'
 import { error as logError } from './shared/log.ts'
-import { checkOption } from './core/options.ts'
 import { mountBanner, mountPanel } from './ui/mount.ts'
 import { acquireReferral, releaseReferral } from './ui/registry.ts'
 

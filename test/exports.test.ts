@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import * as customElementEntry from '../src/custom-element.ts'
 import * as entry from '../src/index.ts'
+import * as serverEntry from '../src/server.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const built = existsSync(join(root, 'dist/index.js'))
@@ -22,6 +23,17 @@ const ENTRY_EXPORTS = [
 ]
 /** The runtime exports of `referral-widget/custom-element`. */
 const CUSTOM_ELEMENT_EXPORTS = ['ReferralWidgetElement']
+/** The runtime exports of `referral-widget/server`. */
+const SERVER_EXPORTS = [
+  'ATTRIBUTION_COOKIE',
+  'DEFAULT_TIMEOUT_MS',
+  'RecordSignupError',
+  'ServerConfigError',
+  'parseAttribution',
+  'readAttribution',
+  'recordSignup',
+  'signUserToken',
+]
 
 const METHODS = [
   'identify',
@@ -47,6 +59,7 @@ const STORES = [
 const PACKAGE_EXPORTS = [
   '.',
   './custom-element',
+  './server',
   './referral-widget.js',
   './referral-widget-ui.js',
   './referral-widget-ui-de.js',
@@ -91,7 +104,10 @@ function checkInstance(
       expect(typeof (referral as unknown as Record<string, unknown>)[name], name).toBe('function')
     }
     for (const name of STORES) {
-      const store = (referral as unknown as Record<string, unknown>)[name] as Record<string, unknown>
+      const store = (referral as unknown as Record<string, unknown>)[name] as Record<
+        string,
+        unknown
+      >
       expect(typeof store?.get, `${name}.get`).toBe('function')
       expect(typeof store?.listen, `${name}.listen`).toBe('function')
       expect(typeof store?.subscribe, `${name}.subscribe`).toBe('function')
@@ -132,6 +148,14 @@ describe('referral-widget/custom-element (src/custom-element.ts)', () => {
   })
 })
 
+describe('referral-widget/server (src/server.ts)', () => {
+  it('exports exactly the public runtime names', () => {
+    expect(runtimeNames(serverEntry)).toEqual([...SERVER_EXPORTS].sort())
+    expect(serverEntry.ATTRIBUTION_COOKIE).toBe('referral_attribution')
+    expect(serverEntry.DEFAULT_TIMEOUT_MS).toBe(10_000)
+  })
+})
+
 describe('package.json', () => {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     exports: Record<string, unknown>
@@ -159,6 +183,11 @@ describe.skipIf(!built)('the built package (dist/)', () => {
   it('dist/index.js creates a working instance', async () => {
     const module = (await importBuilt('dist/index.js')) as Entry
     checkInstance(module.createReferral, module.createMemoryStorage)
+  })
+
+  it('dist/server.js exports the same names as the source', async () => {
+    const module = await importBuilt('dist/server.js')
+    expect(runtimeNames(module)).toEqual([...SERVER_EXPORTS].sort())
   })
 
   it('dist/custom-element.js exports the same names as the source', async () => {

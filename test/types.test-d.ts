@@ -27,6 +27,7 @@ import {
   type TrackedEvent,
   type TrackProperties,
 } from '../src/index.ts'
+import * as server from '../src/server.ts'
 
 /** The keys of T that must be given. */
 type RequiredKeys<T> = {
@@ -235,5 +236,24 @@ describe('errors', () => {
     expectTypeOf<ConfigError['option']>().toEqualTypeOf<string>()
     expectTypeOf<ConfigError['name']>().toEqualTypeOf<'ConfigError'>()
     expectTypeOf(ConfigError).toBeConstructibleWith('apiBase', 'apiBase is required')
+  })
+})
+
+describe('referral-widget/server', () => {
+  test('readAttribution and parseAttribution give the widget’s Attribution, or null', () => {
+    expectTypeOf(server.readAttribution).returns.toEqualTypeOf<server.Attribution | null>()
+    expectTypeOf(server.parseAttribution).returns.toEqualTypeOf<server.Attribution | null>()
+    expectTypeOf<server.Attribution>().toEqualTypeOf<Attribution>()
+    expectTypeOf(server.readAttribution).parameter(0).toEqualTypeOf<string | null | undefined>()
+  })
+
+  test('recordSignup needs a key, a base and a user id, and resolves to the event’s verdict', () => {
+    expectTypeOf(server.recordSignup).returns.resolves.toEqualTypeOf<server.SignupResult>()
+    expectTypeOf<server.SignupResult['status']>().toEqualTypeOf<
+      'accepted' | 'duplicate' | 'rejected'
+    >()
+    // @ts-expect-error userId is required
+    void (() => server.recordSignup({ secretKey: 'sk_test_acme', apiBase: 'https://x.test' }))
+    expectTypeOf<server.RecordSignupError['reason']>().toEqualTypeOf<'timeout' | 'refused'>()
   })
 })

@@ -1,14 +1,21 @@
 // The widget reads the wire with the small parsers of src/api/wire.ts; the service validates
-// with the zod schemas of src/api/schemas.ts. Both must give the same verdict on the same data.
+// with the zod schemas of demo/service/schemas.ts. Both must give the same verdict on the same data.
 import { describe, expect, it } from 'vitest'
-import { type Parser, parse } from '../src/shared/parse.ts'
-import { EventsResponse, Link, PublicCampaign, PublicCampaignList } from '../demo/service/schemas.ts'
+import {
+  EventsResponse,
+  Link,
+  LinkSummary,
+  PublicCampaign,
+  PublicCampaignList,
+} from '../demo/service/schemas.ts'
 import {
   parseEventsResponse,
   parseLink,
+  parseLinkSummary,
   parsePublicCampaign,
   parsePublicCampaignList,
 } from '../src/api/wire.ts'
+import { type Parser, parse } from '../src/shared/parse.ts'
 
 const campaign = {
   id: 'camp_acmeFriendsAndFamily',
@@ -27,6 +34,20 @@ const link = {
   referrerId: 'alice',
   createdAt: '2026-01-15T12:00:00.000Z',
 }
+
+const summary = {
+  code: 'AbCdEf1234',
+  campaignId: 'camp_acmeFriendsAndFamily',
+  clicks: 4,
+  signups: 2,
+  conversions: 1,
+  rewardsEarned: { amount: 12.5, currency: 'USD' },
+  recent: [
+    { at: '2026-01-15T12:05:00.000Z', status: 'converted' },
+    { at: '2026-01-15T12:01:00.000Z', status: 'clicked' },
+  ],
+}
+const recentEntry = { at: '2026-01-15T12:00:00.000Z', status: 'signed_up' }
 
 /** Each variant changes one thing: the two sides must agree on every one. */
 function variants(base: Record<string, unknown>): unknown[] {
@@ -80,6 +101,17 @@ describe('wire parsers agree with the service schemas', () => {
     { results: [{ id: 'evt_12345678', status: 'rejected', error: { code: 1 } }] },
     { results: 'none' },
     {},
+  ])
+
+  agree('link summary', parseLinkSummary, LinkSummary, [
+    ...variants(summary),
+    ...variants(summary.rewardsEarned).map((rewardsEarned) => ({ ...summary, rewardsEarned })),
+    ...variants(recentEntry).map((entry) => ({ ...summary, recent: [entry] })),
+    { ...summary, clicks: 1.5 },
+    { ...summary, rewardsEarned: { amount: 2_000_000, currency: 'USD' } },
+    { ...summary, recent: [] },
+    { ...summary, recent: Array.from({ length: 10 }, () => recentEntry) },
+    { ...summary, recent: Array.from({ length: 11 }, () => recentEntry) },
   ])
 
   it('drop fields they do not know, as the schemas do', () => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
+import { mount } from 'hono/mount'
 import { campaignRoutes } from './campaigns.ts'
 import { type Clock, createSystemClock } from './clock.ts'
 import { controlRoutes } from './controls.ts'
@@ -15,9 +16,10 @@ import {
   MAX_BODY_BYTES,
 } from './http.ts'
 import { type ApiKey, createKeyRegistry } from './keys.ts'
-import { linkRoutes } from './links.ts'
+import { linkRoutes, USER_TOKEN_HEADER } from './links.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { createRequestLog } from './request-log.ts'
+import { type ScriptFiles, scriptFiles } from './scripts.ts'
 import { seedDemoData } from './seed.ts'
 import { createMemoryStore, type Store } from './store.ts'
 
@@ -40,6 +42,39 @@ export interface ServiceOptions {
   controls?: boolean
   /** Where internal errors are reported; never given a key or a stack trace. */
   log?: (line: string) => void
+  /**
+   * A path prefix the whole service answers under (`/referral`: `/referral/v1/events`), so a
+   * site can serve it from its own origin. Nothing answers outside it. Default: none.
+   */
+  basePath?: string
+  /** Serve the built script-tag files (see scripts.ts). Default: not served. */
+  scripts?: ScriptFiles
+}
+
+/** A createService option that cannot work. */
+export class ServiceOptionError extends Error {
+  override readonly name = 'ServiceOptionError'
+  constructor(
+    readonly option: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const BASE_PATH = /^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/
+
+/** `/referral` as given, `''` for none; a trailing slash is dropped. */
+export function checkBasePath(value: string | undefined): string {
+  if (value === undefined || value === '' || value === '/') return ''
+  const path = value.endsWith('/') ? value.slice(0, -1) : value
+  if (!BASE_PATH.test(path) || path.split('/').some((part) => part === '..' || part === '.')) {
+    throw new ServiceOptionError(
+      'basePath',
+      `basePath must be a path such as /referral (segments of letters, digits, ".", "_", "~", "-"), not ${JSON.stringify(value).slice(0, 80)}.`,
+    )
+  }
+  return path
 }
 
 const EXPOSED_HEADERS = [
@@ -56,6 +91,7 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/v1/campaigns/:id', 'GET, PATCH'],
   ['/v1/links', 'POST'],
   ['/v1/links/:code', 'GET'],
+  ['/v1/links/:code/summary', 'GET'],
   ['/v1/events', 'POST'],
 ]
 
@@ -72,6 +108,7 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 export function createService(options: ServiceOptions = {}) {
+  const basePath = checkBasePath(options.basePath)
   const clock = options.clock ?? createSystemClock()
   const now = () => clock.now()
   const store = options.store ?? createMemoryStore()
@@ -106,17 +143,18 @@ export function createService(options: ServiceOptions = {}) {
 
   const app = new Hono<AppEnv>()
 
-  // Every answer is readable cross-origin, a 404 for a wrong base address included.
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PATCH'],
-      allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: EXPOSED_HEADERS,
-      maxAge: 86400,
-    }),
-  )
+  // Every answer is readable cross-origin, a 404 for a wrong base address included (and the
+  // script files, so a page can load them with integrity="…" crossorigin="anonymous").
+  const corsHeaders = cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'PATCH'],
+    // Referral-User-Token: extension, the referrer's user token for a link's summary.
+    allowHeaders: ['Authorization', 'Content-Type', USER_TOKEN_HEADER],
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 86400,
+  })
+  app.use('*', corsHeaders)
+  if (options.scripts) app.use('*', scriptFiles(options.scripts))
 
   // Every answer is dated by the service's own clock (the test clock included): the widget
   // measures the device clock against it.
@@ -213,7 +251,7 @@ export function createService(options: ServiceOptions = {}) {
   })
 
   app.route('/v1/campaigns', campaignRoutes(store, clock))
-  app.route('/v1/links', linkRoutes(store, clock))
+  app.route('/v1/links', linkRoutes(store, clock, keys))
   app.route('/v1/events', eventRoutes(store, clock))
   for (const [path, allow] of ROUTES) {
     app.all(path, (c) => {
@@ -249,13 +287,15 @@ export function createService(options: ServiceOptions = {}) {
 
   if (options.controls) app.route('/demo-api', controlRoutes(service))
 
-  app.notFound((c) => {
-    throw new ServiceError(
+  const routeMissing = (method: string, path: string) =>
+    new ServiceError(
       404,
       'not_found_error',
       'route_missing',
-      `No route ${c.req.method} ${truncate(c.req.path)}.`,
+      `No route ${method} ${truncate(path)}.`,
     )
+  app.notFound((c) => {
+    throw routeMissing(c.req.method, basePath + c.req.path)
   })
 
   app.onError((error, c) => {
@@ -276,7 +316,13 @@ export function createService(options: ServiceOptions = {}) {
     )
   })
 
-  return service
+  if (!basePath) return service
+  // The service as it is, behind the prefix: it sees its own paths (/v1/...) and answers as ever.
+  const mounted = new Hono<AppEnv>()
+  mounted.use('*', corsHeaders)
+  mounted.all(`${basePath}/*`, mount(app.fetch))
+  mounted.notFound((c) => c.json(routeMissing(c.req.method, c.req.path).toBody(), 404))
+  return { ...service, app: mounted }
 }
 
 /** The hops a proxy reports, oldest first: X-Forwarded-For, else the `for=` of Forwarded. */

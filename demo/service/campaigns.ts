@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
+import { type Clock, iso } from './clock.ts'
+import { conflict, invalid, notFound, secretKeyRequired } from './errors.ts'
+import { type AppEnv, jsonBody, requireObject, requireSecretKey } from './http.ts'
+import type { Scope } from './keys.ts'
 import {
   type Campaign,
   CampaignCreate,
@@ -9,10 +13,6 @@ import {
   NOT_UPDATABLE_FIELDS,
   type PublicCampaign,
 } from './schemas.ts'
-import { type Clock, iso } from './clock.ts'
-import { conflict, invalid, notFound, secretKeyRequired } from './errors.ts'
-import { type AppEnv, jsonBody, requireObject, requireSecretKey } from './http.ts'
-import type { Scope } from './keys.ts'
 import type { Store } from './store.ts'
 import { parseOrThrow } from './validate.ts'
 
@@ -64,6 +64,7 @@ export function buildCampaign(input: CampaignCreate, id: string, now: number): C
       maxReferralsPerDay: input.limits?.maxReferralsPerDay ?? null,
     },
     attributionWindow: input.attributionWindow ?? '30d',
+    requireUserToken: input.requireUserToken ?? false,
     stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0 },
     createdAt: at,
     updatedAt: at,
@@ -77,6 +78,7 @@ function applyPatch(campaign: Campaign, patch: CampaignPatch): Campaign {
   if (patch.description !== undefined) next.description = patch.description
   if (patch.status !== undefined) next.status = patch.status
   if (patch.attributionWindow !== undefined) next.attributionWindow = patch.attributionWindow
+  if (patch.requireUserToken !== undefined) next.requireUserToken = patch.requireUserToken
   for (const side of ['referrerReward', 'referredReward'] as const) {
     const reward = patch[side]
     if (reward?.type !== undefined) next[side].type = reward.type

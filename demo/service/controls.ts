@@ -2,11 +2,13 @@
 // routes act with the organization's secret key on the server; the browser never sees it.
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
+import { signUserToken } from '../../src/server/user-token.ts'
 import type { Clock } from './clock.ts'
 import type { FaultPlan, Faults } from './faults.ts'
 import type { AppEnv } from './http.ts'
 import { jsonBody, requireObject } from './http.ts'
 import type { RequestLog } from './request-log.ts'
+import { MAX_USER_TOKEN_LIFETIME_SECONDS, REFERRER_ID_PATTERN } from './schemas.ts'
 import { parseOrThrow } from './validate.ts'
 
 interface Controlled {
@@ -39,6 +41,10 @@ const Fault = z.discriminatedUnion('kind', [
     delayMs: z.int().check(z.gte(1), z.lte(30_000)),
   }),
 ])
+const MintToken = z.strictObject({
+  userId: z.string().check(z.regex(REFERRER_ID_PATTERN)),
+  expiresInSeconds: z.optional(z.int().check(z.gte(1), z.lte(MAX_USER_TOKEN_LIFETIME_SECONDS))),
+})
 const Scope = z.strictObject({ org: z.enum(['acme', 'globex']), mode: z.enum(['test', 'live']) })
 
 export function controlRoutes(service: Controlled) {
@@ -124,6 +130,24 @@ export function controlRoutes(service: Controlled) {
     })
     const id = encodeURIComponent(c.req.param('id'))
     return admin('PATCH', `/v1/campaigns/${id}`, org, mode, requireObject(await jsonBody(c)))
+  })
+  // A user token for the demo user, minted as a site's backend would: with the organization's
+  // secret key, on the service's clock (which the demo can move), handed to the page.
+  routes.post('/admin/:org/:mode/user-token', async (c) => {
+    const { org, mode } = parseOrThrow(Scope, {
+      org: c.req.param('org'),
+      mode: c.req.param('mode'),
+    })
+    const { userId, expiresInSeconds = 3600 } = parseOrThrow(MintToken, await jsonBody(c))
+    const now = service.clock.now()
+    const token = await signUserToken({
+      secretKey: `sk_${mode}_${org}`,
+      userId,
+      expiresInSeconds,
+      now: () => now,
+    })
+    const expiresAt = new Date((Math.floor(now / 1000) + expiresInSeconds) * 1000).toISOString()
+    return c.json({ token, userId, expiresAt })
   })
   return routes
 }

@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
+import { type Clock, DAY } from './clock.ts'
+import { invalid } from './errors.ts'
+import { type AppEnv, isPlainObject, jsonBody, requireObject } from './http.ts'
+import type { Scope } from './keys.ts'
 import {
   attributionWindowDays,
   type EventResult,
   MAX_EVENTS_PER_REQUEST,
   TrackedEvent,
 } from './schemas.ts'
-import { type Clock, DAY } from './clock.ts'
-import { invalid } from './errors.ts'
-import { type AppEnv, isPlainObject, jsonBody, requireObject } from './http.ts'
-import type { Scope } from './keys.ts'
 import type { Click, Store } from './store.ts'
 import { describeFirstIssue } from './validate.ts'
 
@@ -31,6 +31,13 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
     const link = store.linkByCode(scope, click.code)
     if (!campaign || !link || campaign.status !== 'active') return
     if (link.referrerId === userId) return // self-referral
+    store.addSignup(scope, {
+      code: link.code,
+      campaignId: campaign.id,
+      visitorId: click.visitorId,
+      userId,
+      at: now,
+    })
     const conversions = store.conversions(scope, campaign.id)
     if (conversions.some((conversion) => conversion.userId === userId)) return
     const byReferrer = conversions.filter((conversion) => conversion.referrerId === link.referrerId)
@@ -44,6 +51,12 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
       referrerId: link.referrerId,
       userId,
       at: now,
+      code: link.code,
+      visitorId: click.visitorId,
+      referrerReward: {
+        amount: campaign.referrerReward.amount,
+        currency: campaign.referrerReward.currency,
+      },
     })
     campaign.stats.totalConversions += 1
     campaign.stats.totalRewardsIssued += 2 // one reward to each party

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { KEY_PATTERN } from './schemas.ts'
 import { DAY } from './clock.ts'
 import { ServiceError } from './errors.ts'
+import { KEY_PATTERN } from './schemas.ts'
 
 export type Mode = 'test' | 'live'
 export type KeyKind = 'pk' | 'sk'
@@ -39,12 +39,45 @@ function findConstantTime(keys: Map<string, ApiKey>, candidate: string): ApiKey 
 const authError = (code: string, message: string) =>
   new ServiceError(401, 'authentication_error', code, message)
 
+/**
+ * A secret key as the HMAC key that checks user tokens: non-extractable, so nothing can read
+ * the key back from it.
+ */
+const hmacKey = (key: string) =>
+  globalThis.crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+
 export function createKeyRegistry(now: () => number) {
   const keys = new Map<string, ApiKey>()
+  /** Per secret key's digest: its HMAC key, for user tokens (user-tokens.ts). */
+  const signers = new Map<string, Promise<CryptoKey>>()
+  const isLive = (record: ApiKey) => record.expiresAt === undefined || now() < record.expiresAt
+  const add = (key: string, record: ApiKey) => {
+    keys.set(digest(key), record)
+    if (record.kind === 'sk') signers.set(digest(key), hmacKey(key))
+  }
 
   return {
-    add(key: string, record: ApiKey) {
-      keys.set(digest(key), record)
+    add,
+
+    /**
+     * The HMAC keys of every secret key of `scope` that works now, a rolled one during its 24
+     * hours included: a user token signed with any of them is genuine.
+     */
+    async signingKeys(scope: Scope): Promise<CryptoKey[]> {
+      const found: Promise<CryptoKey>[] = []
+      for (const [hash, record] of keys) {
+        const signer = signers.get(hash)
+        if (signer && record.org === scope.org && record.mode === scope.mode && isLive(record)) {
+          found.push(signer)
+        }
+      }
+      return Promise.all(found)
     },
 
     /** The key's record, or the contract's 401. */
@@ -76,7 +109,7 @@ export function createKeyRegistry(now: () => number) {
       const record = keys.get(digest(key))
       if (!record) throw new Error('Unknown key.')
       const fresh = `${record.kind}_${record.mode}_${randomBytes(18).toString('base64url').replace(/[-_]/g, '')}`
-      keys.set(digest(fresh), { org: record.org, mode: record.mode, kind: record.kind })
+      add(fresh, { org: record.org, mode: record.mode, kind: record.kind })
       const expiresAt = rolledAt + ROLLED_KEY_LIFETIME
       if (record.expiresAt === undefined || record.expiresAt > expiresAt)
         record.expiresAt = expiresAt
@@ -85,6 +118,7 @@ export function createKeyRegistry(now: () => number) {
 
     clear() {
       keys.clear()
+      signers.clear()
     },
   }
 }

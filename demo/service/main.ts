@@ -1,6 +1,10 @@
-// `npm run service`: the local referral service on PORT (default 8787).
+// `npm run service`: the local referral service on PORT (default 8787), under BASE_PATH (default
+// none), with the built script-tag files (dist/) beside the API.
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { createService } from './app.ts'
+import pkg from '../../package.json' with { type: 'json' }
+import { checkBasePath, createService, ServiceOptionError } from './app.ts'
 import { DEMO_KEYS } from './seed.ts'
 
 function wholeNumber(name: string, fallback: number, min: number, what: string): number {
@@ -18,7 +22,18 @@ const perMinute = (name: string, fallback: number) =>
   wholeNumber(name, fallback, 1, 'a whole number of requests per minute, 1 or more')
 
 const port = wholeNumber('PORT', 8787, 0, 'a port number (0 picks a free one)')
+let basePath = ''
+try {
+  basePath = checkBasePath(process.env.BASE_PATH)
+} catch (error) {
+  if (!(error instanceof ServiceOptionError)) throw error
+  console.error(`[service] BASE_PATH ${error.message.replace(/^basePath /, '')}`)
+  process.exit(1)
+}
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
 const service = createService({
+  basePath,
+  scripts: { dir: dist, version: pkg.version },
   pkRateLimit: perMinute('PK_RATE_LIMIT', 100),
   skRateLimit: perMinute('SK_RATE_LIMIT', 1000),
   trustedProxies: (process.env.TRUSTED_PROXY ?? '')
@@ -35,7 +50,13 @@ serve({ fetch: service.app.fetch, port, hostname: process.env.HOST ?? '127.0.0.1
     DEMO_KEYS.globex.pkTest,
     DEMO_KEYS.globex.skTest,
   ]
+  const base = `http://localhost:${info.port}${basePath}`
   console.log(
-    `referral service on http://localhost:${info.port} · demo keys: ${keys.join(', ')} (and the _live_ twins)`,
+    `referral service on ${base} · script ${base}/v${pkg.version}/referral-widget.js · demo keys: ${keys.join(', ')} (and the _live_ twins)`,
   )
+  if (!existsSync(`${dist}referral-widget.js`)) {
+    console.error(
+      '[service] dist/referral-widget.js is not built: run `npm run build` to serve the script; the API works meanwhile.',
+    )
+  }
 })

@@ -11,6 +11,7 @@ import {
   ISO_TIMESTAMP_PATTERN,
   LINK_ID_PATTERN,
   MAX_ATTRIBUTION_DAYS,
+  MAX_SUMMARY_RECENT,
   REFERRER_ID_PATTERN,
 } from '../../src/api/wire.ts'
 
@@ -25,7 +26,11 @@ export {
   LINK_ID_PATTERN,
   MAX_ATTRIBUTION_DAYS,
   MAX_EVENTS_PER_REQUEST,
+  MAX_SUMMARY_RECENT,
+  MAX_USER_TOKEN_LENGTH,
+  MAX_USER_TOKEN_LIFETIME_SECONDS,
   REFERRER_ID_PATTERN,
+  USER_TOKEN_PATTERN,
 } from '../../src/api/wire.ts'
 
 export const CampaignStatus = z.enum(['active', 'paused', 'archived'])
@@ -75,6 +80,8 @@ export const Campaign = z.object({
   ...PublicCampaign.shape,
   description: z.string(),
   limits: Limits,
+  /** Extension: a public key needs the referrer's user token to make a link. */
+  requireUserToken: z.boolean(),
   stats: Stats,
   updatedAt: isoTimestamp,
 })
@@ -109,6 +116,7 @@ export const CampaignCreate = z.strictObject({
   referredReward: rewardInput,
   limits: z.optional(limitsInput),
   attributionWindow: z.optional(attributionWindow),
+  requireUserToken: z.optional(z.boolean()),
 })
 export type CampaignCreate = z.infer<typeof CampaignCreate>
 
@@ -128,6 +136,7 @@ export const CampaignPatch = z.strictObject({
   referredReward: z.optional(rewardPatch),
   limits: z.optional(limitsInput),
   attributionWindow: z.optional(attributionWindow),
+  requireUserToken: z.optional(z.boolean()),
 })
 export type CampaignPatch = z.infer<typeof CampaignPatch>
 
@@ -148,6 +157,8 @@ export const ListQuery = z.strictObject({
 export const LinkCreate = z.strictObject({
   campaignId: z.string().check(z.regex(CAMPAIGN_ID_PATTERN)),
   referrerId: z.string().check(z.regex(REFERRER_ID_PATTERN)),
+  /** Extension: the referrer's user token; its shape is checked with its signature (401). */
+  userToken: z.optional(z.string()),
 })
 
 export const Link = z.object({
@@ -184,6 +195,27 @@ export type EventResult = z.infer<typeof EventResult>
 
 export const EventsResponse = z.object({ results: z.array(EventResult) })
 export type EventsResponse = z.infer<typeof EventsResponse>
+
+const count = z.int().check(z.gte(0))
+
+/** Extension: a referrer's own results, with nothing that names whom they referred. */
+export const LinkSummary = z.object({
+  code: z.string().check(z.regex(CODE_PATTERN)),
+  campaignId: z.string().check(z.regex(CAMPAIGN_ID_PATTERN)),
+  clicks: count,
+  signups: count,
+  conversions: count,
+  rewardsEarned: z.object({ amount: z.number().check(z.gte(0)), currency }),
+  recent: z
+    .array(
+      z.object({
+        at: isoTimestamp,
+        status: z.enum(['clicked', 'signed_up', 'converted']),
+      }),
+    )
+    .check(z.maxLength(MAX_SUMMARY_RECENT)),
+})
+export type LinkSummary = z.infer<typeof LinkSummary>
 
 export const ErrorBody = z.object({
   error: z.object({

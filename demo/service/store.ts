@@ -1,7 +1,8 @@
 // The service's data behind one small interface, so a persistent store could replace the
 // in-memory one. Every read and write is scoped to one organization and mode.
-import type { Campaign, Link } from './schemas.ts'
+
 import type { Scope } from './keys.ts'
+import type { Campaign, Link } from './schemas.ts'
 
 export interface Click {
   visitorId: string
@@ -10,11 +11,28 @@ export interface Click {
   at: number
 }
 
+/**
+ * A signup credited to a click of `code` (extension: the referrer's summary), whether or not it
+ * became a conversion. A referrer signing up through their own link is not one.
+ */
+export interface Signup {
+  code: string
+  campaignId: string
+  visitorId: string
+  userId: string
+  at: number
+}
+
 export interface Conversion {
   campaignId: string
   referrerId: string
   userId: string
   at: number
+  /** The link and visitor it came through (extension: the referrer's summary). */
+  code: string
+  visitorId: string
+  /** The referrer's reward as the campaign gave it at that moment: a later change does not reach it. */
+  referrerReward: { amount: number; currency: string }
 }
 
 export interface Store {
@@ -35,6 +53,11 @@ export interface Store {
   markAccepted(scope: Scope, eventId: string): void
   addClick(scope: Scope, click: Click): void
   clicksOf(scope: Scope, visitorId: string): readonly Click[]
+  /** In the order they were recorded. */
+  clicksOfCode(scope: Scope, code: string): readonly Click[]
+  addSignup(scope: Scope, signup: Signup): void
+  /** In the order they were recorded. */
+  signupsOfCode(scope: Scope, code: string): readonly Signup[]
   addConversion(scope: Scope, conversion: Conversion): void
   conversions(scope: Scope, campaignId: string): readonly Conversion[]
 
@@ -48,6 +71,8 @@ interface ScopeData {
   linksByReferrer: Map<string, Link>
   acceptedEvents: Set<string>
   clicksByVisitor: Map<string, Click[]>
+  clicksByCode: Map<string, Click[]>
+  signupsByCode: Map<string, Signup[]>
   conversionsByCampaign: Map<string, Conversion[]>
 }
 
@@ -57,6 +82,8 @@ const emptyScope = (): ScopeData => ({
   linksByReferrer: new Map(),
   acceptedEvents: new Set(),
   clicksByVisitor: new Map(),
+  clicksByCode: new Map(),
+  signupsByCode: new Map(),
   conversionsByCampaign: new Map(),
 })
 
@@ -112,13 +139,21 @@ export function createMemoryStore(): Store {
 
     isAccepted: (scope, eventId) => data(scope).acceptedEvents.has(eventId),
     markAccepted: (scope, eventId) => void data(scope).acceptedEvents.add(eventId),
-    addClick: (scope, click) => push(data(scope).clicksByVisitor, click.visitorId, { ...click }),
+    addClick: (scope, click) => {
+      push(data(scope).clicksByVisitor, click.visitorId, { ...click })
+      push(data(scope).clicksByCode, click.code, { ...click })
+    },
     clicksOf: (scope, visitorId) =>
       (data(scope).clicksByVisitor.get(visitorId) ?? []).map((c) => ({ ...c })),
+    clicksOfCode: (scope, code) =>
+      (data(scope).clicksByCode.get(code) ?? []).map((c) => ({ ...c })),
+    addSignup: (scope, signup) => push(data(scope).signupsByCode, signup.code, { ...signup }),
+    signupsOfCode: (scope, code) =>
+      (data(scope).signupsByCode.get(code) ?? []).map((s) => ({ ...s })),
     addConversion: (scope, conversion) =>
-      push(data(scope).conversionsByCampaign, conversion.campaignId, { ...conversion }),
+      push(data(scope).conversionsByCampaign, conversion.campaignId, structured(conversion)),
     conversions: (scope, campaignId) =>
-      (data(scope).conversionsByCampaign.get(campaignId) ?? []).map((c) => ({ ...c })),
+      (data(scope).conversionsByCampaign.get(campaignId) ?? []).map(structured),
 
     clear: () => {
       scopes.clear()

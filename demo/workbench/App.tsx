@@ -26,6 +26,7 @@ import {
   type Settings,
   settingsHash,
 } from './settings.ts'
+import { UserTokenPanel } from './user-token.tsx'
 import { EventsView, QueuePane, RequestsView, StatsView } from './views.tsx'
 import { clearedVisitorUrl, VisitorPanel, visitorOrigin } from './visitor.tsx'
 import { PreactColumn, ScriptTagColumn } from './widgets.tsx'
@@ -192,6 +193,12 @@ export function App() {
               if (created) update({ campaign: created })
               reload()
             }}
+          />
+          <UserTokenPanel
+            scope={scope}
+            publicKey={settings.key}
+            userId={settings.user}
+            campaign={acting}
           />
           <FaultPanel fault={fault.data?.fault} liveKey={scope?.mode === 'live'} />
           <ClockPanel now={clock.data?.now} window={detail.data?.attributionWindow} />

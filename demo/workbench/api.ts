@@ -2,7 +2,14 @@
 // through /demo-api/admin, where the server adds the organization's secret key: no sk_ key is
 // ever in this page.
 import * as z from 'zod/mini'
-import { Campaign, CampaignStatus, ErrorBody, Reward } from '../service/schemas.ts'
+import {
+  Campaign,
+  CampaignStatus,
+  ErrorBody,
+  Link,
+  LinkSummary,
+  Reward,
+} from '../service/schemas.ts'
 
 export type Org = 'acme' | 'globex'
 export type Mode = 'test' | 'live'
@@ -55,13 +62,16 @@ async function call<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<z.infer<S>> {
   const response = await fetch(path, {
     method,
     cache: 'no-store',
-    ...(body === undefined
-      ? {}
-      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: {
+      ...headers,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const payload: unknown = await response.json().catch(() => null)
   if (!response.ok) {
@@ -82,6 +92,15 @@ async function call<S extends z.ZodMiniType>(
 
 const admin = (scope: Scope, rest = '') =>
   `/demo-api/admin/${scope.org}/${scope.mode}/campaigns${rest}`
+
+export type { LinkSummary }
+
+export const MintedToken = z.object({
+  token: z.string(),
+  userId: z.string(),
+  expiresAt: z.string(),
+})
+export type MintedToken = z.infer<typeof MintedToken>
 
 export const demoApi = {
   clock: () => call('GET', '/demo-api/clock', z.object({ now: z.string() })),
@@ -107,4 +126,34 @@ export const demoApi = {
       z.object({ id: z.string(), updatedAt: z.string() }),
       body,
     ),
+  /** A user token minted on the server with the organization's secret key. */
+  mintUserToken: (scope: Scope, userId: string, expiresInSeconds: number) =>
+    call('POST', `/demo-api/admin/${scope.org}/${scope.mode}/user-token`, MintedToken, {
+      userId,
+      expiresInSeconds,
+    }),
+  /**
+   * The referrer's summary as a page reads it: with the public key and the user's token only
+   * (their link first, which the token also unlocks when the campaign requires one).
+   */
+  referrerSummary: async (publicKey: string, campaignId: string, userId: string, token: string) => {
+    const auth = { Authorization: `Bearer ${publicKey}` }
+    const link = await call(
+      'POST',
+      '/v1/links',
+      Link,
+      { campaignId, referrerId: userId, userToken: token },
+      auth,
+    )
+    return call(
+      'GET',
+      `/v1/links/${encodeURIComponent(link.code)}/summary`,
+      LinkSummary,
+      undefined,
+      {
+        ...auth,
+        'Referral-User-Token': token,
+      },
+    )
+  },
 }

@@ -14,7 +14,7 @@ interface Outcome {
 }
 
 /** Runs an action, keeping its outcome for a status line. */
-function useAction() {
+export function useAction() {
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const run = async (action: () => Promise<string>) => {
@@ -31,7 +31,7 @@ function useAction() {
   return { busy, outcome, run }
 }
 
-function Outcome(props: { outcome: Outcome | null; testId: string }) {
+export function Outcome(props: { outcome: Outcome | null; testId: string }) {
   return (
     <p
       class={props.outcome?.error ? 'outcome error' : 'outcome'}
@@ -43,7 +43,7 @@ function Outcome(props: { outcome: Outcome | null; testId: string }) {
   )
 }
 
-function Group(props: { id: string; title: string; children: ComponentChildren }) {
+export function Group(props: { id: string; title: string; children: ComponentChildren }) {
   return (
     <details class="card group" open>
       <summary>
@@ -202,6 +202,12 @@ export function CampaignPanel(props: {
   const { scope, acting, detail } = props
   const { busy, outcome, run } = useAction()
   const [rewards, setRewards] = useState({ give: '', get: '', giveCurrency: '', getCurrency: '' })
+  /** The switch shows what was asked for until the campaign read back says so too. */
+  const [requiring, setRequiring] = useState<boolean | null>(null)
+  const required = detail?.requireUserToken
+  useEffect(() => {
+    if (required !== undefined) setRequiring((asked) => (asked === required ? null : asked))
+  }, [required])
   const [draft, setDraft] = useState({
     name: 'QA campaign',
     get: '5',
@@ -284,6 +290,36 @@ export function CampaignPanel(props: {
           Archive (final)
         </button>
       </div>
+      {acting && detail?.id === acting.id && (
+        <label class="check" for="require-user-token">
+          <input
+            id="require-user-token"
+            type="checkbox"
+            data-testid="require-user-token"
+            checked={requiring ?? detail.requireUserToken}
+            disabled={busy || acting.status === 'archived'}
+            onChange={(event) => {
+              const required = event.currentTarget.checked
+              setRequiring(required)
+              void run(async () => {
+                try {
+                  await demoApi.updateCampaign(scope, acting.id, { requireUserToken: required })
+                } catch (failure) {
+                  setRequiring(null)
+                  throw failure
+                }
+                props.changed()
+                return required
+                  ? `“${acting.name}” now requires a user token: a public key makes a link only with that user's token.`
+                  : `“${acting.name}” no longer requires a user token.`
+              })
+            }}
+          />
+          <span>
+            Require a user token for links (<code>requireUserToken</code>)
+          </span>
+        </label>
+      )}
       {acting && (
         <form
           class="subform"

@@ -1,8 +1,9 @@
 // The widget settings QA picks, kept in the page's #hash so a configuration can be reloaded or
 // shared, and what they become: the script-tag frame's address, the embed code, the landing page.
-import { CAMPAIGN_ID_PATTERN } from '../service/schemas.ts'
+
 import type { Theme } from '../../src/core/create-referral.ts'
 import { parsePublicKey } from '../../src/core/keys.ts'
+import { CAMPAIGN_ID_PATTERN } from '../service/schemas.ts'
 import type { Scope } from './api.ts'
 
 export interface KeyChoice {

@@ -1,9 +1,9 @@
 // How the client reads answers it cannot take at face value: a Retry-After date from a service
 // whose clock differs from the device's, and refusals that did not come from the service.
 import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../shared/errors.ts'
 import { type ApiClientOptions, createApiClient, type FetchLike } from './client.ts'
 import { createServiceClock } from './clock.ts'
-import { ApiError } from '../shared/errors.ts'
 
 const SERVICE_NOW = Date.UTC(2026, 0, 15, 12)
 const YEAR = 365 * 24 * 3_600_000

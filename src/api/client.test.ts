@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type ApiClientOptions, createApiClient, type FetchLike } from './client.ts'
-import { ApiError } from '../shared/errors.ts'
 import type { TrackedEvent } from '../../demo/service/schemas.ts'
+import { ApiError } from '../shared/errors.ts'
+import { type ApiClientOptions, createApiClient, type FetchLike } from './client.ts'
 
 const BASE = 'https://referrals.example'
 const KEY = 'pk_test_acme'
@@ -382,12 +382,13 @@ describe('error answers', () => {
     expect(error.retryable).toBe(true)
   })
 
-  it('gives a final ApiError for a 4xx with an empty body', async () => {
+  it('a 4xx with an empty body is not the service refusing: a retryable ApiError', async () => {
+    // Something in front of the service (a proxy, a firewall) answered, not the service itself.
     const { client } = clientWith(async () => new Response(null, { status: 404 }))
     const error = await apiErrorOf(client.campaign('camp_abcdefghijklmnop'))
     expect(error.status).toBe(404)
     expect(error.code).toBe('http_404')
-    expect(error.retryable).toBe(false)
+    expect(error.retryable).toBe(true)
   })
 
   it('does not trust an error body of the wrong shape', async () => {
@@ -400,6 +401,7 @@ describe('error answers', () => {
     expect(error.code).toBe('http_400')
     expect(error.param).toBeUndefined()
     expect(error.message).toBe('The referral service answered 400.')
+    expect(error.retryable).toBe(true)
   })
 })
 

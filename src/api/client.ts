@@ -1,7 +1,7 @@
-import { retryAfterMs } from './retry.ts'
-import { httpDateMs, type ServiceClock } from './clock.ts'
 import { ApiError } from '../shared/errors.ts'
 import { type Parser, parse } from '../shared/parse.ts'
+import { httpDateMs, type ServiceClock } from './clock.ts'
+import { retryAfterMs } from './retry.ts'
 import {
   parseErrorBody,
   parseEventsResponse,

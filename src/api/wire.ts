@@ -38,6 +38,18 @@ export const MAX_EVENTS_PER_REQUEST = 100
 export const MAX_BODY_BYTES = 60 * 1024
 export const MAX_ATTRIBUTION_DAYS = 365
 
+/**
+ * A user token (CONTRACT.md "User tokens"): `v1.<payload>.<signature>`, both parts base64url
+ * without padding; the signature is an HMAC-SHA256, 32 bytes, so 43 characters.
+ */
+export const USER_TOKEN_PATTERN = /^v1\.([A-Za-z0-9_-]{2,})\.([A-Za-z0-9_-]{43})$/
+/** Longer than any token a valid payload makes (a 128-character userId gives about 270). */
+export const MAX_USER_TOKEN_LENGTH = 512
+/** How far ahead a token's `exp` may be. */
+export const MAX_USER_TOKEN_LIFETIME_SECONDS = 24 * 3600
+/** How many recent referrals a link's summary lists. */
+export const MAX_SUMMARY_RECENT = 10
+
 /** Days in a window such as `30d`; NaN for anything else. */
 export function attributionWindowDays(value: string): number {
   return ATTRIBUTION_WINDOW_PATTERN.test(value) ? Number(value.slice(0, -1)) : Number.NaN
@@ -83,6 +95,19 @@ export interface EventResult {
   id: string | null
   status: 'accepted' | 'duplicate' | 'rejected'
   error?: { code: string; message: string } | undefined
+}
+
+export type ReferralStatus = 'clicked' | 'signed_up' | 'converted'
+
+/** What a referrer may see of their own link's results: figures, never who was referred. */
+export interface LinkSummary {
+  code: string
+  campaignId: string
+  clicks: number
+  signups: number
+  conversions: number
+  rewardsEarned: { amount: number; currency: string }
+  recent: Array<{ at: string; status: ReferralStatus }>
 }
 
 export interface ErrorBody {
@@ -144,6 +169,26 @@ export const parseEventsResponse: Parser<{ results: EventResult[] }> = object({
       error: optional(object({ code: string(), message: string() })),
     }),
   ),
+})
+
+const count: Parser<number> = (value) =>
+  number(Number.isSafeInteger(value) && (value as number) >= 0 ? value : Number.NaN)
+
+export const parseLinkSummary: Parser<LinkSummary> = object({
+  code: string(CODE_PATTERN),
+  campaignId: string(CAMPAIGN_ID_PATTERN),
+  clicks: count,
+  signups: count,
+  conversions: count,
+  rewardsEarned: object({
+    amount: (value) => number(typeof value === 'number' && value >= 0 ? value : Number.NaN),
+    currency: string(CURRENCY_PATTERN),
+  }),
+  // More than the contract's 10 is refused as a whole, as the service's schema does.
+  recent: (value) =>
+    array(object({ at: timestamp, status: oneOf(['clicked', 'signed_up', 'converted']) }))(
+      Array.isArray(value) && value.length <= MAX_SUMMARY_RECENT ? value : null,
+    ),
 })
 
 export const parseErrorBody: Parser<ErrorBody> = object({

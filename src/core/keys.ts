@@ -1,5 +1,5 @@
-import { ConfigError } from '../shared/errors.ts'
 import { KEY_PATTERN } from '../api/wire.ts'
+import { ConfigError } from '../shared/errors.ts'
 
 export type Mode = 'test' | 'live'
 

@@ -1,8 +1,9 @@
 // What each option accepts, in one place for createReferral, the script tag's attributes and the
 // custom element: a check gives the value to use, or undefined when it refuses the value, and a
 // phrase that says what was expected.
-import { ConfigError } from '../shared/errors.ts'
+
 import { CAMPAIGN_ID_PATTERN, REFERRER_ID_PATTERN } from '../api/wire.ts'
+import { ConfigError } from '../shared/errors.ts'
 
 const matching = (pattern: RegExp) => (value: unknown) =>
   typeof value === 'string' && pattern.test(value) ? value : undefined

@@ -1,10 +1,9 @@
 // What the widget keeps in storage under its namespace, each record with a version: anything
 // else found there is discarded, never trusted. Storage is read every time (another tab may have
 // written), but the same text is not parsed twice.
-import { parseLink, parsePublicCampaign } from '../api/wire.ts'
-import { CLIENT_ID_PATTERN, CODE_PATTERN } from '../api/wire.ts'
-import { array, literal, number, object, type Parser, parse, string } from '../shared/parse.ts'
+import { CLIENT_ID_PATTERN, CODE_PATTERN, parseLink, parsePublicCampaign } from '../api/wire.ts'
 import { jsonOf, type SafeStorage, type StorageLike } from '../queue/storage.ts'
+import { array, literal, number, object, type Parser, parse, string } from '../shared/parse.ts'
 
 const v = literal(1)
 const code = string(CODE_PATTERN)

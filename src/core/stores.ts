@@ -1,8 +1,8 @@
 // The state the UI reads. Logic lives in the core; components render these and call actions.
 import { atom } from 'nanostores'
-import type { ApiError } from '../shared/errors.ts'
 import type { PublicCampaign } from '../api/wire.ts'
 import type { Connection } from '../queue/queue.ts'
+import type { ApiError } from '../shared/errors.ts'
 
 export type CampaignState =
   | { status: 'loading' }

@@ -20,7 +20,7 @@ import { checkOption } from './options.ts'
 import { createPersisted, hasStoredConsent } from './persisted.ts'
 import { readReferralCode, withoutParams } from './referral-url.ts'
 import { createTabs } from './tabs.ts'
-import type { ReferralEvents, TrackProperties, Tracking } from './types.ts'
+import type { ReferralEvents, Tracking, TrackProperties } from './types.ts'
 
 export interface TrackerOptions {
   key: PublicKey

@@ -1,6 +1,8 @@
 // What the widget's core is, as its users see it: written by hand, so what is public is a
 // decision. `Referral` is what `createReferral` returns and what `window.Referral` offers;
 // `ReferralInternals` adds what the widget's own UI needs and nobody else should call.
+
+import type { ReadableAtom } from 'nanostores'
 import type { FetchLike } from '../api/client.ts'
 import type { PublicCampaign, TrackedEvent } from '../api/wire.ts'
 import type { DropReason } from '../queue/chunks.ts'
@@ -10,7 +12,6 @@ import type { StorageLike } from '../queue/storage.ts'
 import type { Timers } from '../shared/timers.ts'
 import type { Host } from './host.ts'
 import type { Attribution, CampaignState, LinkState, ReferralLink } from './stores.ts'
-import type { ReadableAtom } from 'nanostores'
 
 export type Theme = 'light' | 'dark' | 'auto'
 
@@ -137,4 +138,3 @@ export const METHODS = [
   'queueSize',
   'destroy',
 ] as const satisfies ReadonlyArray<keyof Referral>
-

@@ -5,11 +5,11 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { fuzzOptions, fuzzTimeout } from '../../test/support/fuzz.ts'
-import { ConfigError } from '../shared/errors.ts'
 import { CAMPAIGN_ID_PATTERN, REFERRER_ID_PATTERN } from '../api/wire.ts'
 import { createReferral } from '../core/create-referral.ts'
 import { type CheckedOption, checkOption } from '../core/options.ts'
 import { createMemoryStorage } from '../queue/storage.ts'
+import { ConfigError } from '../shared/errors.ts'
 import type { Timers } from '../shared/timers.ts'
 import { readAttributes } from './attributes.ts'
 

@@ -1,9 +1,10 @@
 // The script tag's data- attributes, checked one by one: a bad one is reported with a clear
 // console.error and replaced by its default; only a bad key stops the widget.
-import { ConfigError } from '../shared/errors.ts'
-import type { ReferralOptions } from '../core/types.ts'
+
 import { parsePublicKey } from '../core/keys.ts'
 import { type CheckedOption, checkOption, httpUrl, quote } from '../core/options.ts'
+import type { ReferralOptions } from '../core/types.ts'
+import { ConfigError } from '../shared/errors.ts'
 import type { Messages } from '../ui/messages/index.ts'
 
 export interface EmbedConfig {

@@ -3,8 +3,8 @@
 // loaded reach the core in order; after load it is callable as Referral('method', ...args) and
 // has the methods themselves; a bad call is reported with the [referral] prefix, never thrown.
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
-import { createWorld } from '../../test/support/harness.ts'
 import type { TrackedEvent } from '../../demo/service/schemas.ts'
+import { createWorld } from '../../test/support/harness.ts'
 import { resetWarnings } from '../shared/log.ts'
 import { type CommandApi, createCommandApi, replay } from './commands.ts'
 

@@ -3,7 +3,7 @@
 // or removes them, so tabs never overwrite each other's writes. Every stored event is checked
 // against the contract's bounds one by one: a broken chunk is discarded, a broken event dropped
 // from its chunk, and the others kept.
-import { MAX_BODY_BYTES, MAX_EVENTS_PER_REQUEST, type TrackedEvent, trackedEventShape } from '../api/wire.ts'
+import { MAX_EVENTS_PER_REQUEST, type TrackedEvent, trackedEventShape } from '../api/wire.ts'
 import { warnOnce } from '../shared/log.ts'
 import { array, literal, number, object, optional, type Parser, parse } from '../shared/parse.ts'
 import { jsonOf, type SafeStorage } from './storage.ts'
@@ -47,17 +47,16 @@ export const stripped = ({
 }: QueuedEvent): TrackedEvent => event
 
 /**
- * A stored or tracked event within the contract's bounds (the patterns of every field, the
- * field its type requires) and small enough to travel alone, or null. One that is not can never
- * be delivered: it is dropped, and never holds the others.
+ * A stored event within the contract's bounds (the pattern of every field, the field its type
+ * requires), or null. One that is not can never be delivered: it is dropped, and never holds the
+ * others. Within the patterns an event is a few hundred bytes, far under any body's bound.
  */
 export function parseQueuedEvent(value: unknown): QueuedEvent | null {
   const event = parse(parseShape, value)
   if (!event) return null
-  if (event.type === 'click' ? event.code === undefined : event.userId === undefined) return null
-  return sizeOf(stripped(event)) + ENVELOPE_BYTES + BEACON_KEY_BYTES <= MAX_BODY_BYTES
-    ? event
-    : null
+  return (event.type === 'click' ? event.code === undefined : event.userId === undefined)
+    ? null
+    : event
 }
 
 /* @__NO_SIDE_EFFECTS__ */

@@ -49,7 +49,8 @@ export function createDeliveryState(storage: SafeStorage, key: string, now: () =
       if (delivery.pausedUntil === 0 && delivery.attempt === 0) storage.remove(key)
       else storage.set(key, JSON.stringify(delivery))
     },
-    pauseLeft: (delivery: Delivery) => due(delivery.pausedUntil, MAX_RETRY_AFTER_MS, delivery.since),
+    pauseLeft: (delivery: Delivery) =>
+      due(delivery.pausedUntil, MAX_RETRY_AFTER_MS, delivery.since),
     backoffLeft: (delivery: Delivery) =>
       due(delivery.nextAttemptAt, BACKOFF_CAP_MS, delivery.since),
   }

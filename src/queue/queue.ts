@@ -14,7 +14,6 @@ import {
   createChunkStore,
   type DropReason,
   ENVELOPE_BYTES,
-  parseQueuedEvent,
   type QueuedEvent,
   sizeOf,
   stripped,
@@ -72,7 +71,6 @@ export const DEFAULT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 const RECHECK_MS = 5000
 /** Events tracked within this window of each other go out in one request. */
 export const SEND_DELAY_MS = 1000
-
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createQueue(options: QueueOptions) {
@@ -477,17 +475,15 @@ export function createQueue(options: QueueOptions) {
      * outside the contract's bounds: dropped, announced, never stored.
      */
     enqueue(event: TrackedEvent): boolean {
-      const queued = parseQueuedEvent({
+      // The core builds events from parts it has checked (track's code and user id, a stored
+      // visitor id that was parsed, a strict timestamp), so a burst pays no parse per call;
+      // what storage gives back is checked event by event.
+      pending.push({
         ...event,
         queuedAt: now(),
         attempts: 0,
         ...(clock?.known() ? { serviceAt: clock.now() } : {}),
       })
-      if (!queued) {
-        refuse([event])
-        return false
-      }
-      pending.push(queued)
       emit('event:queued', { event })
       if (!persistScheduled) {
         persistScheduled = true

@@ -187,4 +187,3 @@ describe('sender without Web Locks (browsers older than 2022)', () => {
     expect(late).not.toHaveBeenCalled()
   })
 })
-

@@ -21,7 +21,10 @@ export interface Sender {
 }
 
 /* @__NO_SIDE_EFFECTS__ */
-export function createSender(options: { name: string; locks: LockManagerLike | undefined }): Sender {
+export function createSender(options: {
+  name: string
+  locks: LockManagerLike | undefined
+}): Sender {
   const listeners: Array<() => void> = []
   let released = false
   /** Without a lock manager every tab sends; with one, only the holder. */

@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { settle } from '../../test/support/dom.ts'
 import { createWorld } from '../../test/support/harness.ts'
-import { resetWarnings } from '../shared/log.ts'
 import type { StorageLike } from '../queue/storage.ts'
+import { resetWarnings } from '../shared/log.ts'
 import { mountBanner, type UiOptions } from './mount.ts'
 
 const START = Date.UTC(2026, 0, 15, 12)

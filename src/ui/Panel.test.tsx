@@ -6,8 +6,9 @@ import { cleanup, render } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { settle } from '../../test/support/dom.ts'
 import { createWorld } from '../../test/support/harness.ts'
-import { resetWarnings } from '../shared/log.ts'
 import { createStores } from '../core/stores.ts'
+import { SEND_DELAY_MS } from '../queue/queue.ts'
+import { resetWarnings } from '../shared/log.ts'
 import { messagesFor } from './messages/index.ts'
 import { mountPanel, type UiOptions } from './mount.ts'
 import { Panel, type UiSettings } from './Panel.tsx'
@@ -304,7 +305,9 @@ describe('status', () => {
     const { core, host } = await readyPanel()
     world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '30' } })
     core.track('signup', { userId: 'bob' })
+    await vi.advanceTimersByTimeAsync(SEND_DELAY_MS) // sent once the coalescing window ends
     await settle()
+    expect(world.eventRequests().map((request) => request.status)).toEqual([429])
 
     expect(core.queueSize()).toBe(1)
     expect(text(host, 'status')).toBe(EN.rateLimited)

@@ -769,6 +769,7 @@ interface TabsRun {
 async function tabsRun(env: Environment, url: string): Promise<TabsRun> {
   const context = await env.browser.newContext({ locale: 'en-US' })
   try {
+    await addInstruments(context)
     const pages = []
     for (let i = 0; i < TABS.tabs; i++) {
       const target = await context.newPage()

@@ -1,10 +1,10 @@
 // createReferral as an SPA developer meets it: options, campaign and link, cache, attribution,
 // storage namespacing, and clean-up. Delivery under faults is in delivery.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ConfigError } from '../../src/shared/errors.ts'
 import { createReferral } from '../../src/core/create-referral.ts'
-import { resetWarnings } from '../../src/shared/log.ts'
 import { createMemoryStorage } from '../../src/queue/storage.ts'
+import { ConfigError } from '../../src/shared/errors.ts'
+import { resetWarnings } from '../../src/shared/log.ts'
 import { API, createWorld } from '../support/harness.ts'
 
 const START = Date.UTC(2026, 10, 2, 9)

@@ -5,10 +5,10 @@
 // requests made, and checks with the service that every genuine event was counted exactly once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FetchLike } from '../../src/api/client.ts'
-import { resetWarnings } from '../../src/shared/log.ts'
-import { type DropReason, SEND_DELAY_MS } from '../../src/queue/queue.ts'
 import { backoffMs } from '../../src/api/retry.ts'
+import { type DropReason, SEND_DELAY_MS } from '../../src/queue/queue.ts'
 import type { StorageLike } from '../../src/queue/storage.ts'
+import { resetWarnings } from '../../src/shared/log.ts'
 import { createWorld } from '../support/harness.ts'
 
 const SECOND = 1000

@@ -4,11 +4,11 @@
 // stats, probe), what the widget announced (event:sent / event:dropped / ratelimited) and what is
 // left in the queue (queueSize).
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
-import type { FetchLike } from '../../src/api/client.ts'
 import type { Stats, TrackedEvent } from '../../demo/service/schemas.ts'
-import { resetWarnings } from '../../src/shared/log.ts'
-import type { DropReason } from '../../src/queue/queue.ts'
+import type { FetchLike } from '../../src/api/client.ts'
+import { type DropReason, SEND_DELAY_MS } from '../../src/queue/queue.ts'
 import type { StorageLike } from '../../src/queue/storage.ts'
+import { resetWarnings } from '../../src/shared/log.ts'
 import type { Timers } from '../../src/shared/timers.ts'
 import { createWorld, type Fault } from '../support/harness.ts'
 
@@ -56,6 +56,15 @@ function open(options: TabOptions = {}): Tab {
 /** Lets requests, microtasks, messages between tabs and timers due now run; time stands still. */
 async function settle() {
   for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0)
+}
+
+/**
+ * Lets the coalescing window pass: events tracked within SEND_DELAY_MS of each other go out in
+ * one request once it ends, not at once.
+ */
+async function sendWindow() {
+  await vi.advanceTimersByTimeAsync(SEND_DELAY_MS)
+  await settle()
 }
 
 /** Opens a tab and lets its start-up requests (campaign) finish, so faults hit /v1/events. */
@@ -182,6 +191,8 @@ describe('retryable failures', () => {
     world.faults.push(s503, s503, s503)
     await trackReferral(tab)
     await settle()
+    expect(world.eventRequests()).toEqual([]) // the two calls go together, once the window ends
+    await sendWindow()
 
     expect(world.eventRequests().map((request) => request.status)).toEqual([503])
     expect(tab.queueSize()).toBe(2)
@@ -210,7 +221,7 @@ describe('retryable failures', () => {
     const seen = record(tab)
     world.faults.push(s503)
     tab.track('signup', { userId: 'carol' })
-    await settle()
+    await sendWindow()
     expect(world.eventRequests()).toHaveLength(1)
 
     // With jitter near 1, the first backoff is close to 2 s: nothing goes before it.
@@ -237,7 +248,7 @@ describe('retryable failures', () => {
     const before = await stats()
     world.faults.push({ kind: 'network' }, { kind: 'network' })
     await trackReferral(tab)
-    await settle()
+    await sendWindow()
     expect(world.eventRequests().map((request) => request.status)).toEqual(['network'])
     expect(tab.queueSize()).toBe(2)
 
@@ -245,8 +256,11 @@ describe('retryable failures', () => {
 
     const tracked = ids(seen.queued)
     const requests = world.eventRequests()
-    expect(requests.map((request) => request.status)).toEqual(['network', 'network', 200])
-    for (const request of requests) expect(request.eventIds).toEqual(tracked)
+    // The same failure twice before reaching the network cuts the batch in half (one event the
+    // browser will not send cannot hold the rest): the retry goes one event at a time.
+    expect(requests.map((request) => request.status)).toEqual(['network', 'network', 200, 200])
+    for (const request of requests.slice(0, 2)) expect(request.eventIds).toEqual(tracked)
+    expect(requests.slice(2).map((request) => request.eventIds)).toEqual(tracked.map((id) => [id]))
     expect(seen.sent).toEqual(tracked.map((id) => ({ id, status: 'accepted' })))
     expect(seen.dropped).toEqual([])
     expect(tab.queueSize()).toBe(0)
@@ -260,7 +274,7 @@ describe('retryable failures', () => {
     const before = await stats()
     world.faults.push({ kind: 'throw-sync' })
     await trackReferral(tab)
-    await settle()
+    await sendWindow()
     expect(world.eventRequests()).toHaveLength(1)
     expect(tab.queueSize()).toBe(2)
     expect(seen.dropped).toEqual([])
@@ -283,7 +297,7 @@ describe('retryable failures', () => {
     const before = await stats()
     world.faults.push({ kind: 'lost-response' })
     await trackReferral(tab)
-    await settle()
+    await sendWindow()
     // The service handled it (200) but the widget never saw the answer.
     expect(world.eventRequests().map((request) => request.status)).toEqual([200])
     expect(tab.queueSize()).toBe(2)
@@ -308,10 +322,11 @@ describe('429 Retry-After', () => {
   it('pauses every event until Retry-After: 7 has passed; flush() settles when the pause ends', async () => {
     const tab = await openReady()
     const seen = record(tab)
-    const until = Date.now() + 7 * SECOND
+    // Sent once the coalescing window ends; the pause runs from the answer.
+    const until = Date.now() + SEND_DELAY_MS + 7 * SECOND
     world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } })
     tab.track('signup', { userId: 'u1' })
-    await settle()
+    await sendWindow()
 
     expect(world.eventRequests().map((request) => request.status)).toEqual([429])
     expect(seen.ratelimited).toEqual([until])
@@ -356,14 +371,14 @@ describe('429 Retry-After', () => {
   it('honours an HTTP-date Retry-After', async () => {
     const tab = await openReady()
     const seen = record(tab)
-    const until = Date.now() + 30 * SECOND
+    const until = Date.now() + SEND_DELAY_MS + 30 * SECOND
     world.faults.push({
       kind: 'status',
       status: 429,
       headers: { 'Retry-After': new Date(until).toUTCString() },
     })
     tab.track('signup', { userId: 'u1' })
-    await settle()
+    await sendWindow()
     expect(seen.ratelimited).toEqual([until])
     expect(tab.$connection.get()).toEqual({ state: 'rate-limited', until })
 
@@ -386,12 +401,12 @@ describe('429 Retry-After', () => {
     const tab = await openReady()
     const seen = record(tab)
     tab.track('signup', { userId: 'u1' })
-    await settle()
+    await sendWindow()
     tab.track('signup', { userId: 'u2' })
-    await settle()
+    await sendWindow()
     await vi.advanceTimersByTimeAsync(10 * SECOND)
     tab.track('signup', { userId: 'u3' }) // the fourth request of the window: refused
-    await settle()
+    await sendWindow()
     expect(world.eventRequests().map((request) => request.status)).toEqual([200, 200, 429])
     const until = windowStart + MINUTE
     expect(seen.ratelimited).toEqual([until])
@@ -435,7 +450,7 @@ describe('refused events', () => {
     })
     tab.track('signup', { userId: 'u1' })
     tab.track('signup', { userId: 'u2' })
-    await settle()
+    await sendWindow()
 
     const refused = ids(seen.queued)
     expect(seen.dropped).toEqual(
@@ -451,7 +466,7 @@ describe('refused events', () => {
     expect(world.eventRequests().map((request) => request.status)).toEqual([400])
 
     tab.track('signup', { userId: 'u3' })
-    await settle()
+    await sendWindow()
     const next = ids(seen.queued)[2] ?? ''
     const requests = world.eventRequests()
     expect(requests.map((request) => request.status)).toEqual([400, 200])
@@ -469,7 +484,7 @@ describe('refused events', () => {
     const code = await world.makeLink('alice')
     tab.track('click', { code: 'Unknown123' })
     tab.track('click', { code })
-    await settle()
+    await sendWindow()
 
     const [unknown, known] = ids(seen.queued)
     const requests = world.eventRequests()
@@ -556,7 +571,7 @@ describe('storage', () => {
       results = [tab.track('click', { code }), tab.track('signup', { userId: 'bob' })]
     }).not.toThrow()
     expect(results).toEqual([true, true])
-    await settle()
+    await sendWindow()
 
     expect(refused).toBeGreaterThan(0)
     expect(warnSpy).toHaveBeenCalledTimes(1)
@@ -621,7 +636,7 @@ describe('storage', () => {
     const seen = record(tab)
     await settle()
     expect(tab.track('signup', { userId: 'fresh' })).toBe(true)
-    await settle()
+    await sendWindow()
 
     const good = [...ids(firstSeen.queued), ...ids(seen.queued)]
     expect(good).toHaveLength(2)
@@ -634,6 +649,14 @@ describe('storage', () => {
     }
     expect(tab.queueSize()).toBe(0)
     expect(referralWarnings().length).toBeGreaterThan(0)
+    // Events of a readable chunk that break the contract are dropped one by one, announced.
+    expect(seen.dropped).toEqual(
+      ['e_missingFields00001', 'e_badTypeEvent000001', 'e_badVisitorEvent001'].map((id) => ({
+        id,
+        reason: 'invalid',
+        code: undefined,
+      })),
+    )
     // The good ones were counted; the foreign ones never were.
     expect(await counted([...good, ...foreignIds])).toEqual([
       'duplicate',
@@ -818,7 +841,7 @@ describe('two tabs on one storage', () => {
     const before = await stats()
     world.faults.push({ kind: 'lost-response' })
     await trackReferral(a)
-    await settle()
+    await sendWindow()
     expect(world.eventRequests().map((request) => request.status)).toEqual([200])
     a.destroy()
     expect(storedQueue(storage)).toHaveLength(2) // the queue stays stored
@@ -862,7 +885,7 @@ describe('two tabs on one storage', () => {
     const seenB = record(b)
     const before = await stats()
     await trackReferral(a)
-    await settle()
+    await sendWindow()
     expect(dead).toBe(true)
     expect(world.eventRequests().map((request) => request.status)).toEqual([200])
     expect(b.queueSize()).toBe(2)
@@ -887,7 +910,7 @@ describe('a clock that jumps backwards', () => {
     const seen = record(tab)
     world.faults.push(s503)
     tab.track('signup', { userId: 'u1' })
-    await settle()
+    await sendWindow()
     expect(world.eventRequests()).toHaveLength(1)
 
     vi.setSystemTime(Date.now() - DAY)
@@ -903,7 +926,7 @@ describe('a clock that jumps backwards', () => {
     const seen = record(tab)
     world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } })
     tab.track('signup', { userId: 'u1' })
-    await settle()
+    await sendWindow()
     expect(world.eventRequests()).toHaveLength(1)
 
     vi.setSystemTime(Date.now() - DAY)
@@ -920,7 +943,7 @@ describe('a clock that jumps backwards', () => {
     const seen = record(tab)
     world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } })
     tab.track('signup', { userId: 'u1' })
-    await settle()
+    await sendWindow()
     expect(world.eventRequests()).toHaveLength(1)
 
     // The clock is set back 10 minutes: 7 s of real waiting still ends the pause.
@@ -978,7 +1001,7 @@ describe('attribution', () => {
 
     // Later, the visitor signs up: attributed through the stored code.
     expect(reloaded.track('signup', { userId: 'bob' })).toBe(true)
-    await settle()
+    await sendWindow()
     const signup = ids(reloadedSeen.queued)
     expect(signup).toHaveLength(1)
     expect(idsInRequests()).toEqual([...clicks, ...signup])

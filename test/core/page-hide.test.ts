@@ -2,6 +2,7 @@
 // until the service confirms it, so a lost beacon costs nothing and a kept one counts once.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { createReferral } from '../../src/core/create-referral.ts'
+import { SEND_DELAY_MS } from '../../src/queue/queue.ts'
 import { createMemoryStorage } from '../../src/queue/storage.ts'
 import { API, createWorld } from '../support/harness.ts'
 
@@ -52,8 +53,10 @@ it('hands waiting events to sendBeacon in the text/plain beacon form, which the 
   await vi.advanceTimersByTimeAsync(0)
   world.faults.push({ kind: 'status', status: 503 })
   referral.track('signup', { userId: 'leaving-user' })
-  await vi.advanceTimersByTimeAsync(0)
+  await vi.advanceTimersByTimeAsync(SEND_DELAY_MS)
+  expect(world.eventRequests().map((request) => request.status)).toEqual([503])
   expect(referral.queueSize()).toBe(1)
+  // The backoff holds every request, but not the beacon: the page is going away.
   hide()
   expect(beacons).toHaveLength(1)
   const beacon = beacons[0]
@@ -102,7 +105,8 @@ it('splits more than 100 waiting events over several beacons', async () => {
   await vi.advanceTimersByTimeAsync(0)
   for (let i = 0; i < 5; i++) world.faults.push({ kind: 'network' })
   for (let i = 0; i < 250; i++) referral.track('signup', { userId: `user-${i}` })
-  await vi.advanceTimersByTimeAsync(0)
+  await vi.advanceTimersByTimeAsync(SEND_DELAY_MS)
+  expect(world.eventRequests().map((request) => request.status)).toEqual(['network'])
   expect(referral.queueSize()).toBe(250)
   hide()
   const sizes = beacons.map((b) => (JSON.parse(b.body) as { events: unknown[] }).events.length)

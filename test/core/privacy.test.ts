@@ -1,6 +1,7 @@
 // Global Privacy Control: with `honorGpc`, a visitor whose browser sends the signal is not
 // recorded as having arrived through a link. Without the option, the signal changes nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SEND_DELAY_MS } from '../../src/queue/queue.ts'
 import { createMemoryStorage, type StorageLike } from '../../src/queue/storage.ts'
 import { createWorld } from '../support/harness.ts'
 
@@ -49,7 +50,7 @@ describe('honorGpc', () => {
     // A click recorded by hand is declined the same way; a signup still goes, without a code.
     expect(tab.track('click', { code })).toBe(false)
     expect(tab.track('signup', { userId: 'carol' })).toBe(true)
-    await settle()
+    await vi.advanceTimersByTimeAsync(SEND_DELAY_MS)
     expect(sent).toEqual([expect.objectContaining({ type: 'signup', userId: 'carol' })])
     expect(sent[0]).not.toHaveProperty('code')
     expect(world.eventRequests()).toHaveLength(1)

@@ -135,7 +135,7 @@ it('fault injection: two 429s with Retry-After pause the queue, and the requests
   await text(stat('conversions')).toBe('1')
   await expect.poll(() => delivery.getAttribute('data-state')).toBe('idle')
   await text(page.getByTestId('fault-current')).toBe('none')
-  expect(await requestRows('/v1/events', 200).count()).toBe(2) // the click, then the signup
+  await count(requestRows('/v1/events', 200)).toBe(2) // the click, then the signup
 
   // An armed fault can be taken back before it is used.
   await page.getByLabel('503 Service Unavailable').check()
@@ -156,7 +156,7 @@ it('simulated offline holds the visitor’s signup until the widgets are back on
   await expect
     .poll(() => page.getByTestId('delivery-visitor').getAttribute('data-state'))
     .toBe('offline')
-  expect(await requestRows('/v1/events').count()).toBe(1) // the click only
+  await count(requestRows('/v1/events')).toBe(1) // the click only
   await page.getByLabel('Widgets offline (simulated)').uncheck()
   await text(stat('conversions')).toBe('1')
   await count(pane.getByTestId('queued-event')).toBe(0)
@@ -276,3 +276,46 @@ it('resets the test data', async () => {
   await widgetsReady()
   await text(stat('status')).toBe('active')
 })
+
+it('requires user tokens on a campaign, mints the demo user’s token on the server and shows their results', async () => {
+  const tokenRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/user-token')) tokenRequests.push(JSON.stringify(request.headers()))
+  })
+  await widgetsReady()
+  await openVisitor()
+  await page.getByRole('button', { name: 'Sign the visitor up' }).click()
+  await text(stat('conversions')).toBe('1')
+
+  await page.getByLabel('Require a user token for links (requireUserToken)').check()
+  await text(page.getByTestId('campaign-outcome')).toMatch(/now requires a user token/)
+  const stored = await demo.api<{ requireUserToken: boolean }>(
+    'GET',
+    `/demo-api/admin/acme/test/campaigns/${SEEDED}`,
+  )
+  expect(stored.requireUserToken).toBe(true)
+
+  await page.getByRole('button', { name: 'Mint a token for user_123' }).click()
+  await text(page.getByTestId('user-token')).toMatch(/^Token v1\.\S+… for user_123, until /)
+  await page.getByRole('button', { name: 'Show summary' }).click()
+  await text(page.getByTestId('summary-clicks')).toBe('1')
+  await text(page.getByTestId('summary-signups')).toBe('1')
+  await text(page.getByTestId('summary-conversions')).toBe('1')
+  await text(page.getByTestId('summary-earned')).toBe('$10.00')
+  await count(page.getByTestId('summary-recent')).toBe(1)
+  await count(requestRows(`/v1/links/${await linkCode()}/summary`, 200)).toBe(1)
+
+  // The page held no secret key: the token came from the server, the summary from the public key.
+  expect(tokenRequests.length).toBe(1)
+  for (const headers of tokenRequests) expect(headers).not.toMatch(/authorization|sk_/i)
+  expect(await page.content()).not.toMatch(/sk_(test|live)_(acme|globex)/)
+
+  await page.getByLabel('Require a user token for links (requireUserToken)').uncheck()
+  await text(page.getByTestId('campaign-outcome')).toMatch(/no longer requires a user token/)
+})
+
+/** The code of the share link the widgets show. */
+async function linkCode() {
+  const url = new URL(await page.getByLabel('Current share link').inputValue())
+  return url.searchParams.get('ref') ?? ''
+}

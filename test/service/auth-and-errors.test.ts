@@ -2,8 +2,8 @@
 // errors, body limits, media types and CORS: the seed's interface plus CONTRACT.md's decisions.
 
 import { describe, expect, test } from 'vitest'
-import { createMemoryStore, type Store } from '../../demo/service/store.ts'
 import type { Campaign, EventsResponse, Link } from '../../demo/service/schemas.ts'
+import { createMemoryStore, type Store } from '../../demo/service/store.ts'
 import {
   type Answer,
   campaignBody,

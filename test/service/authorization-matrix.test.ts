@@ -4,7 +4,8 @@
 // leaves every world as it was; an accepted one changes nothing outside its caller's world.
 
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Campaign, EventsResponse, Link } from '../../demo/service/schemas.ts'
+import type { Campaign, EventsResponse, Link, LinkSummary } from '../../demo/service/schemas.ts'
+import { signUserToken } from '../../src/server/user-token.ts'
 import {
   type Answer,
   type CallOptions,
@@ -40,6 +41,8 @@ interface Fixture extends World {
   paused: string
   /** A link of `active`, referred by `user_owner`. */
   link: Link
+  /** user_owner's user token, signed with this world's secret key. */
+  token: string
 }
 
 /** The answer a row expects: a status with its error code, or an event result. */
@@ -51,6 +54,8 @@ type Outcome =
   | '401 missing_api_key'
   | '401 invalid_api_key'
   | '401 expired_api_key'
+  | '401 user_token_required'
+  | '401 user_token_invalid'
   | '403 secret_key_required'
   | '404 resource_missing'
   | '405 method_not_allowed'
@@ -60,6 +65,7 @@ interface Request {
   method: string
   path: string
   body?: unknown
+  headers?: Record<string, string>
   /** The sendBeacon form of /v1/events: text/plain, the key in the body, no Authorization. */
   beacon?: boolean
 }
@@ -98,6 +104,16 @@ interface Operation {
   /** Checks what an accepted request did or showed. */
   verify?: (check: Check) => Promise<void> | void
 }
+
+const emptySummary = (target: Fixture): LinkSummary => ({
+  code: target.link.code,
+  campaignId: target.active,
+  clicks: 0,
+  signups: 0,
+  conversions: 0,
+  rewardsEarned: { amount: 0, currency: 'USD' },
+  recent: [],
+})
 
 const ids = (answer: Answer) => (answer.body as { data: { id: string }[] }).data.map((c) => c.id)
 
@@ -261,6 +277,54 @@ const OPERATIONS: readonly Operation[] = [
     verify: ({ answer, target }) => expect(answer.body).toEqual(target.link),
   },
   {
+    label: 'POST /v1/links (existing referrer, with their token)',
+    writes: false,
+    targeted: true,
+    request: (target) => ({
+      method: 'POST',
+      path: '/v1/links',
+      body: { campaignId: target.active, referrerId: 'user_owner', userToken: target.token },
+    }),
+    pk: ['200', '404 resource_missing'],
+    sk: ['200', '404 resource_missing'],
+    verify: ({ answer, target }) => expect(answer.body).toEqual(target.link),
+  },
+  {
+    label: 'GET /v1/links/:code/summary (the referrer token)',
+    writes: false,
+    targeted: true,
+    request: (target) => ({
+      method: 'GET',
+      path: `/v1/links/${target.link.code}/summary`,
+      headers: { 'Referral-User-Token': target.token },
+    }),
+    // The token is checked before the link is looked up: one signed in another world is not genuine.
+    pk: ['200', '401 user_token_invalid'],
+    sk: ['200', '404 resource_missing'],
+    verify: ({ answer, target }) => expect(answer.body).toEqual(emptySummary(target)),
+  },
+  {
+    label: 'GET /v1/links/:code/summary (no token)',
+    writes: false,
+    targeted: true,
+    request: (target) => ({ method: 'GET', path: `/v1/links/${target.link.code}/summary` }),
+    pk: ['401 user_token_required', '401 user_token_required'],
+    sk: ['200', '404 resource_missing'],
+    verify: ({ answer, target }) => expect(answer.body).toEqual(emptySummary(target)),
+  },
+  {
+    label: 'POST /v1/links/:code/summary',
+    writes: false,
+    targeted: true,
+    request: (target) => ({
+      method: 'POST',
+      path: `/v1/links/${target.link.code}/summary`,
+      body: {},
+    }),
+    pk: ['405 method_not_allowed', '405 method_not_allowed'],
+    sk: ['405 method_not_allowed', '405 method_not_allowed'],
+  },
+  {
     label: 'POST /v1/events (JSON)',
     writes: true,
     targeted: true,
@@ -349,7 +413,12 @@ async function makeFixture(ctx: ReturnType<typeof setup>, world: World): Promise
     body: { campaignId: active, referrerId: 'user_owner' },
   })
   expect(link.status).toBe(201)
-  return { ...world, active, paused, link: link.body }
+  const token = await signUserToken({
+    secretKey: sk,
+    userId: 'user_owner',
+    now: () => ctx.clock.now(),
+  })
+  return { ...world, active, paused, link: link.body, token }
 }
 
 /**
@@ -388,6 +457,7 @@ async function send(ctx: Context, request: Request, key: string | undefined) {
     })
   }
   const options: CallOptions = {}
+  if (request.headers !== undefined) options.headers = request.headers
   if (key !== undefined) options.key = key
   if (request.body !== undefined) options.body = request.body
   return ctx.call(request.method, request.path, options)

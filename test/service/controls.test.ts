@@ -185,6 +185,40 @@ describe('/demo-api campaign administration', () => {
   })
 })
 
+describe('/demo-api user tokens', () => {
+  test('mints a token for the demo user on the service clock, which the service accepts', async () => {
+    const { call, clock } = setup({ controls: true })
+    clock.advance(31 * DAY) // the demo's clock moved: the token follows it
+    const minted = await call<{ token: string; userId: string; expiresAt: string }>(
+      'POST',
+      '/demo-api/admin/acme/test/user-token',
+      { body: { userId: 'user_123', expiresInSeconds: 60 } },
+    )
+    expect(minted.status).toBe(200)
+    expect(minted.body.userId).toBe('user_123')
+    expect(minted.body.expiresAt).toBe(
+      new Date(Math.floor(clock.now() / 1000) * 1000 + 60_000).toISOString(),
+    )
+    const campaign = await createCampaign(call, { requireUserToken: true })
+    const link = await call('POST', '/v1/links', {
+      key: PK,
+      body: { campaignId: campaign, referrerId: 'user_123', userToken: minted.body.token },
+    })
+    expect(link.status).toBe(201)
+  })
+
+  test.each([
+    [{ userId: 'not ok' }, 'userId'],
+    [{ userId: 'u', expiresInSeconds: 86_401 }, 'expiresInSeconds'],
+    [{ userId: 'u', secretKey: SK }, 'secretKey'],
+  ])('refuses %j with a 400 naming %s', async (body, param) => {
+    const { call } = setup({ controls: true })
+    const answer = await call('POST', '/demo-api/admin/acme/test/user-token', { body })
+    expect(answer.status).toBe(400)
+    expect(errorOf(answer).param).toBe(param)
+  })
+})
+
 describe('bodies of unknown length (chunked)', () => {
   const stream = (text: string) =>
     new ReadableStream<Uint8Array>({

@@ -6,10 +6,19 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Scope } from '../../demo/service/keys.ts'
-import { createMemoryStore, type Store } from '../../demo/service/store.ts'
 import type { Campaign, EventResult, Link } from '../../demo/service/schemas.ts'
+import { createMemoryStore, type Store } from '../../demo/service/store.ts'
 import { fuzzOptions, fuzzTimeout } from '../support/fuzz.ts'
-import { campaignBody, DAY, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, HOUR, setup } from './helpers.ts'
+import {
+  campaignBody,
+  DAY,
+  DEMO_CAMPAIGNS,
+  DEMO_KEYS,
+  errorOf,
+  HOUR,
+  LEAKS,
+  setup,
+} from './helpers.ts'
 
 const ACME = DEMO_KEYS.acme
 const GLOBEX = DEMO_KEYS.globex
@@ -31,9 +40,17 @@ const ERRORS: Record<number, { type: string; codes: readonly string[] }> = {
   },
   401: {
     type: 'authentication_error',
-    codes: ['missing_api_key', 'invalid_api_key', 'expired_api_key'],
+    codes: [
+      'missing_api_key',
+      'invalid_api_key',
+      'expired_api_key',
+      // Extension: user tokens.
+      'user_token_required',
+      'user_token_invalid',
+      'user_token_expired',
+    ],
   },
-  403: { type: 'permission_error', codes: ['secret_key_required'] },
+  403: { type: 'permission_error', codes: ['secret_key_required', 'user_token_mismatch'] },
   404: { type: 'not_found_error', codes: ['resource_missing', 'route_missing'] },
   405: { type: 'invalid_request_error', codes: ['method_not_allowed'] },
   409: {
@@ -43,16 +60,6 @@ const ERRORS: Record<number, { type: string; codes: readonly string[] }> = {
   413: { type: 'invalid_request_error', codes: ['body_too_large'] },
   415: { type: 'invalid_request_error', codes: ['unsupported_media_type'] },
 }
-
-/** What a leaked stack trace or internal detail looks like. */
-const LEAKS = [
-  /\n\s*at \S/,
-  /\bat \S+ \(/,
-  /\.[cm]?[jt]sx?:\d+/,
-  /node_modules/,
-  /file:\/\//,
-  /\b(?:Type|Reference|Range|Syntax|URI)Error\b/,
-]
 
 type World = Awaited<ReturnType<typeof makeWorld>>
 
@@ -206,6 +213,7 @@ const path = fc.oneof(
       '/v1/campaigns/{foreign}',
       '/v1/links',
       '/v1/links/{code}',
+      '/v1/links/{code}/summary',
       '/v1/events',
       '/v1/events/',
       '/v1',
@@ -522,6 +530,7 @@ const ROUTES: ReadonlyArray<readonly [string, string, fc.Arbitrary<string | unde
   ['PATCH', '/v1/campaigns/{foreign}', json(patchBody)],
   ['POST', '/v1/links', json(linkBody)],
   ['GET', '/v1/links/{code}', fc.constant(undefined)],
+  ['GET', '/v1/links/{code}/summary', fc.constant(undefined)],
   ['POST', '/v1/events', json(eventsBody)],
   ['POST', '/v1/events (beacon)', json(beaconBody)],
 ]

@@ -61,6 +61,16 @@ export function errorOf(answer: Answer): ErrorBody['error'] {
 
 type Call = ReturnType<typeof setup>['call']
 
+/** What a leaked stack trace or internal detail looks like in an answer. */
+export const LEAKS = [
+  /\n\s*at \S/,
+  /\bat \S+ \(/,
+  /\.[cm]?[jt]sx?:\d+/,
+  /node_modules/,
+  /file:\/\//,
+  /\b(?:Type|Reference|Range|Syntax|URI)Error\b/,
+]
+
 /** CONTRACT.md: what a pk_ key sees of a campaign, list or detail (sorted). */
 export const PUBLIC_FIELDS = [
   'attributionWindow',

@@ -1,7 +1,12 @@
 // `npm run service` as a process: environment settings, the start-up line, real HTTP.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { existsSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
+import pkg from '../../package.json' with { type: 'json' }
+import { recordSignup } from '../../src/server.ts'
+
+const built = existsSync('dist/referral-widget.js')
 
 const running: ChildProcess[] = []
 afterEach(() => {
@@ -61,5 +66,37 @@ describe('npm run service', () => {
     const [code] = await once(child, 'exit')
     expect(code).toBe(1)
     expect(output().stderr).toContain('PK_RATE_LIMIT must be a whole number of requests per minute')
+  })
+
+  it('BASE_PATH=/referral: the API and the script under the prefix, nothing outside it', async () => {
+    const { firstLine } = start({ BASE_PATH: '/referral' })
+    const line = await firstLine
+    const base = /http:\/\/localhost:\d+\/referral/.exec(line)?.[0]
+    expect(base).toBeDefined()
+    expect(line).toContain(`${base}/v${pkg.version}/referral-widget.js`)
+    const get = (url: string) => fetch(url, { headers: { Authorization: 'Bearer pk_test_acme' } })
+    expect((await get(`${base}/v1/campaigns`)).status).toBe(200)
+    expect((await get(`${base?.replace('/referral', '')}/v1/campaigns`)).status).toBe(404)
+    // The site's backend, over real loopback HTTP: one sign-up, counted once.
+    const signup = { secretKey: 'sk_test_acme', apiBase: base ?? '', userId: 'user-loopback' }
+    expect((await recordSignup(signup)).status).toBe('accepted')
+    expect((await recordSignup(signup)).status).toBe('duplicate')
+    const script = await fetch(`${base}/v${pkg.version}/referral-widget.js`)
+    if (built) {
+      expect(script.status).toBe(200)
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+      expect(script.headers.get('cache-control')).toContain('immutable')
+      expect(await script.text()).toBe(readFileSync('dist/referral-widget.js', 'utf8'))
+    } else {
+      expect(script.status).toBe(404)
+      expect(await script.text()).toContain('npm run build')
+    }
+  })
+
+  it('refuses a BASE_PATH that is not a clean path', async () => {
+    const { child, output } = start({ BASE_PATH: '/a/../b' })
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(1)
+    expect(output().stderr).toContain('[service] BASE_PATH must be a path such as /referral')
   })
 })

@@ -2,11 +2,11 @@
 // shared fake time for both, memory storage that two "tabs" can share.
 import { createService } from '../../demo/service/app.ts'
 import { createSystemClock } from '../../demo/service/clock.ts'
-import type { FetchLike } from '../../src/api/client.ts'
 import type { Campaign, EventResult, TrackedEvent } from '../../demo/service/schemas.ts'
+import type { FetchLike } from '../../src/api/client.ts'
 import { createReferralInternals } from '../../src/core/create-referral.ts'
-import type { ReferralOptions } from '../../src/core/types.ts'
 import type { Host } from '../../src/core/host.ts'
+import type { ReferralOptions } from '../../src/core/types.ts'
 import { createMemoryStorage, type StorageLike } from '../../src/queue/storage.ts'
 
 export type Fault =

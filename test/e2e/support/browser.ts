@@ -41,8 +41,9 @@ function bundledPackage(): { binDir: string; version: string } {
 
 /** Unpacks the bundled Chromium unless this version is already unpacked (global setup does it
  * once before the workers start; later calls only read the marker). */
-export function unpackBundledChromium(): Promise<UnpackedChromium> {
-  return unpackChromium({ ...bundledPackage(), root: tmpdir() })
+export async function unpackBundledChromium(): Promise<UnpackedChromium & { version: string }> {
+  const bundled = bundledPackage()
+  return { ...(await unpackChromium({ ...bundled, root: tmpdir() })), version: bundled.version }
 }
 
 /** Only for the launched process: the package's NSS libraries (a bare Debian has none) and its
@@ -69,7 +70,7 @@ export async function chromiumTarget(): Promise<ChromiumTarget> {
   return {
     executablePath: unpacked.executablePath,
     env: bundledEnv(unpacked),
-    source: `@sparticuz/chromium ${bundledPackage().version}, ${unpacked.dir}`,
+    source: `@sparticuz/chromium ${unpacked.version}, ${unpacked.dir}`,
   }
 }
 

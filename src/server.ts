@@ -1,0 +1,19 @@
+// referral-widget/server: the site's backend half. Fetch and Web Crypto only (no DOM, no Node
+// built-ins), so it runs on Node 20+, Deno, Bun and edge runtimes.
+
+export { RecordSignupError, type RecordSignupFailure, ServerConfigError } from './server/errors.ts'
+export {
+  type Attribution,
+  parseAttribution,
+  type ReadOptions,
+  readAttribution,
+} from './server/read-attribution.ts'
+export {
+  DEFAULT_TIMEOUT_MS,
+  type FetchLike,
+  type RecordSignupOptions,
+  recordSignup,
+  type SignupResult,
+} from './server/record-signup.ts'
+export { type SignUserTokenOptions, signUserToken } from './server/user-token.ts'
+export { ATTRIBUTION_COOKIE } from './shared/attribution-cookie.ts'

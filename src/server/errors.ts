@@ -1,0 +1,61 @@
+// The errors of referral-widget/server: each a class with a name and the fields a caller
+// branches on. Messages never carry a secret key.
+
+/** An option of the server entry's functions is wrong, or the call runs where it must not. */
+export class ServerConfigError extends Error {
+  override name = 'ServerConfigError'
+  constructor(
+    /** The option at fault (`secretKey`, `apiBase`, `userId`, …), or `environment`. */
+    readonly option: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export type RecordSignupFailure =
+  /** No answer within `timeoutMs`: the service was down, slow, or asked to wait longer. */
+  | 'timeout'
+  /** The service refused the whole request (a 4xx other than 429: a bad or expired key, …). */
+  | 'refused'
+
+/** recordSignup could not get the service's answer for the event. */
+export class RecordSignupError extends Error {
+  override name = 'RecordSignupError'
+  readonly reason: RecordSignupFailure
+  /** The last HTTP status seen, if any answer came. */
+  readonly status: number | undefined
+  /** The service's error code (`invalid_api_key`, `rate_limited`, …), if it gave one. */
+  readonly code: string | undefined
+  /** Requests made, the first included. */
+  readonly attempts: number
+  /** The event id the request carried: a later call for the same user carries it again. */
+  readonly eventId: string
+
+  constructor(fields: {
+    reason: RecordSignupFailure
+    message: string
+    status?: number | undefined
+    code?: string | undefined
+    attempts: number
+    eventId: string
+    cause?: unknown
+  }) {
+    super(fields.message, fields.cause === undefined ? undefined : { cause: fields.cause })
+    this.reason = fields.reason
+    this.status = fields.status
+    this.code = fields.code
+    this.attempts = fields.attempts
+    this.eventId = fields.eventId
+  }
+}
+
+/** A page (window and document) must never hold a secret key; Deno 1 has `window` alone. */
+export function refuseInPage(name: string, instead: string) {
+  if (typeof window === 'object' && typeof document === 'object') {
+    throw new ServerConfigError(
+      'environment',
+      `[referral] ${name} runs on your server only: it needs a secret key, which must never reach a browser. ${instead}`,
+    )
+  }
+}

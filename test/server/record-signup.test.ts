@@ -1,0 +1,353 @@
+// referral-widget/server against the local service, in-process: what a site's backend sees.
+import { describe, expect, it, vi } from 'vitest'
+import {
+  ATTRIBUTION_COOKIE,
+  parseAttribution,
+  RecordSignupError,
+  readAttribution,
+  recordSignup,
+  ServerConfigError,
+} from '../../src/server.ts'
+import { encodeAttribution } from '../../src/shared/attribution-cookie.ts'
+import { DEMO_CAMPAIGNS, setup } from '../service/helpers.ts'
+import { virtualTime } from '../support/virtual-time.ts'
+
+const API = 'https://referrals.example.test'
+
+function world() {
+  const { service, call, clock } = setup()
+  const time = virtualTime(clock.now())
+  const fetchSpy = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    service.app.fetch(new Request(input, init), {
+      incoming: { socket: { remoteAddress: '127.0.0.1' } },
+    }),
+  )
+  const fetch = time.tracked(fetchSpy as typeof globalThis.fetch)
+  const record = (userId: string, extra: Partial<Parameters<typeof recordSignup>[0]> = {}) =>
+    time.drive(
+      recordSignup({
+        secretKey: 'sk_test_acme',
+        apiBase: API,
+        userId,
+        fetch,
+        now: time.now,
+        sleep: time.sleep,
+        random: () => 0.5,
+        ...extra,
+      }),
+    )
+  const stats = async () => {
+    const answer = await call<{ stats: { totalClicks: number; totalConversions: number } }>(
+      'GET',
+      `/v1/campaigns/${DEMO_CAMPAIGNS.acme}`,
+      { key: 'sk_test_acme' },
+    )
+    return answer.body.stats
+  }
+  /** A referrer's link, and a visitor's click on it, as the widget would send them. */
+  const click = async (visitorId: string) => {
+    const link = await call<{ code: string }>('POST', '/v1/links', {
+      key: 'pk_test_acme',
+      body: { campaignId: DEMO_CAMPAIGNS.acme, referrerId: 'referrer-1' },
+    })
+    const sent = await call<{ results: { status: string }[] }>('POST', '/v1/events', {
+      key: 'pk_test_acme',
+      body: {
+        events: [{ id: `e_click_${visitorId}`, type: 'click', code: link.body.code, visitorId }],
+      },
+    })
+    expect(sent.body.results[0]?.status).toBe('accepted')
+    return {
+      code: link.body.code,
+      visitorId,
+      capturedAt: new Date(clock.now()).toISOString(),
+    }
+  }
+  return { service, time, fetchSpy, record, stats, click }
+}
+
+describe('readAttribution', () => {
+  const now = Date.parse('2026-03-01T12:00:00.000Z')
+  const attribution = {
+    code: 'AbC123xy',
+    visitorId: 'v_Q2r8kLm0Zt5XwY7pHn3b',
+    capturedAt: '2026-03-01T11:00:00.000Z',
+  }
+  const cookie = `${ATTRIBUTION_COOKIE}=${encodeAttribution(attribution)}`
+
+  it('gives back what the widget wrote, capturedAt as getAttribution() gives it', () => {
+    expect(readAttribution(`sid=1; ${cookie}; theme=dark`, { now })).toEqual(attribution)
+  })
+
+  it.each([
+    ['no header', null],
+    ['an empty header', ''],
+    ['other cookies only', 'sid=1; theme=dark'],
+    ['a forged code', cookie.replace('AbC123xy', 'AbC<123>')],
+    ['a forged version', cookie.replace('=v1.', '=v9.')],
+    [
+      'JSON instead of the wire form',
+      `${ATTRIBUTION_COOKIE}=${encodeURIComponent(JSON.stringify(attribution))}`,
+    ],
+    ['an oversized value', `${cookie}${'A'.repeat(5000)}`],
+    ['a megabyte of header', `${ATTRIBUTION_COOKIE}=${'v1.'.repeat(350_000)}`],
+  ])('%s → null, no throw', (_what, header) => {
+    expect(readAttribution(header, { now })).toBeNull()
+  })
+})
+
+describe('parseAttribution (the hidden form field)', () => {
+  const attribution = {
+    code: 'AbC123xy',
+    visitorId: 'v_Q2r8kLm0Zt5XwY7pHn3b',
+    capturedAt: '2026-03-01T11:00:00.000Z',
+  }
+  it('takes getAttribution() as JSON text or as an object', () => {
+    expect(parseAttribution(JSON.stringify(attribution))).toEqual(attribution)
+    expect(parseAttribution(attribution)).toEqual(attribution)
+  })
+  it.each([
+    ['"null"', 'null'],
+    ['broken JSON', '{"code":'],
+    ['an extra field', JSON.stringify({ ...attribution, userId: 'x' })],
+    ['a bad code', JSON.stringify({ ...attribution, code: 'x' })],
+    ['a bad visitorId', JSON.stringify({ ...attribution, visitorId: 'a b' })],
+    ['a capturedAt of another form', JSON.stringify({ ...attribution, capturedAt: 'May 5' })],
+    ['oversized text', ' '.repeat(600) + JSON.stringify(attribution)],
+    ['an array', [attribution]],
+  ])('%s → null', (_what, value) => {
+    expect(parseAttribution(value)).toBeNull()
+  })
+})
+
+describe('recordSignup against the local service', () => {
+  it('twice for one user: accepted, then duplicate; one conversion', async () => {
+    const { record, stats, click, fetchSpy } = world()
+    const attribution = await click('v_visitor_0001')
+    const first = await record('user-42', { attribution })
+    const second = await record('user-42', { attribution })
+    expect(first.status).toBe('accepted')
+    expect(second).toEqual({ status: 'duplicate', eventId: first.eventId })
+    expect(first.eventId).toMatch(/^su_[A-Za-z0-9_-]{43}$/)
+    expect(fetchSpy).toHaveBeenCalledTimes(2)
+    expect(await stats()).toMatchObject({ totalClicks: 1, totalConversions: 1 })
+  })
+
+  it("a visitor's click then the signup with that visitor's cookie: a conversion", async () => {
+    const { record, stats, click, time } = world()
+    const captured = await click('v_visitor_0002')
+    const cookie = `sid=abc; ${ATTRIBUTION_COOKIE}=${encodeAttribution(captured)}`
+    const attribution = readAttribution(cookie, { now: time.now() })
+    expect(attribution).toEqual(captured)
+    expect(await record('user-43', { attribution })).toMatchObject({ status: 'accepted' })
+    expect((await stats()).totalConversions).toBe(1)
+  })
+
+  it('the same signup without the attribution is recorded but credits nobody', async () => {
+    const { record, stats, click } = world()
+    await click('v_visitor_0003')
+    expect(await record('user-44', { attribution: null })).toMatchObject({ status: 'accepted' })
+    expect((await stats()).totalConversions).toBe(0)
+  })
+
+  it('a 503 then success: retried after a backoff, one conversion', async () => {
+    const { service, record, stats, click, time, fetchSpy } = world()
+    const attribution = await click('v_visitor_0004')
+    service.faults.set({ kind: 'unavailable', count: 1 })
+    expect(await record('user-45', { attribution })).toMatchObject({ status: 'accepted' })
+    expect(fetchSpy).toHaveBeenCalledTimes(2)
+    // Full jitter with random 0.5 on the first retry: half of the 1 s base.
+    expect(time.waits).toContain(500)
+    expect((await stats()).totalConversions).toBe(1)
+  })
+
+  it('a 429 with Retry-After: 1 then success: waits exactly that second', async () => {
+    const { service, record, time, fetchSpy } = world()
+    service.faults.set({ kind: 'rate-limit', count: 1, retryAfterSeconds: 1 })
+    expect(await record('user-46')).toMatchObject({ status: 'accepted' })
+    expect(fetchSpy).toHaveBeenCalledTimes(2)
+    expect(time.waits).toContain(1000)
+    expect(time.elapsed()).toBe(1000)
+  })
+
+  it('a service that stays at 503 rejects with "timeout" within timeoutMs', async () => {
+    const { service, record, time, fetchSpy } = world()
+    service.faults.set({ kind: 'unavailable', count: 100 })
+    const failure = await record('user-47', { timeoutMs: 10_000 }).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(RecordSignupError)
+    expect(failure).toMatchObject({ reason: 'timeout', status: 503, code: 'service_unavailable' })
+    expect((failure as RecordSignupError).attempts).toBe(fetchSpy.mock.calls.length)
+    expect(fetchSpy.mock.calls.length).toBeGreaterThan(2)
+    expect(time.elapsed()).toBeLessThanOrEqual(10_000)
+  })
+
+  it('a Retry-After longer than the time left: rejects at once instead of waiting', async () => {
+    const { service, record, time } = world()
+    service.faults.set({ kind: 'rate-limit', count: 1, retryAfterSeconds: 60 })
+    await expect(record('user-48', { timeoutMs: 5000 })).rejects.toMatchObject({
+      name: 'RecordSignupError',
+      reason: 'timeout',
+      status: 429,
+      code: 'rate_limited',
+      attempts: 1,
+    })
+    expect(time.elapsed()).toBe(0)
+  })
+
+  it('a request that never answers is abandoned at timeoutMs', async () => {
+    const time = virtualTime()
+    const hanging = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
+    )
+    const failure = await time
+      .drive(
+        recordSignup({
+          secretKey: 'sk_test_acme',
+          apiBase: API,
+          userId: 'user-49',
+          fetch: hanging,
+          timeoutMs: 3000,
+          now: time.now,
+          sleep: time.sleep,
+        }),
+      )
+      .catch((error: unknown) => error)
+    expect(failure).toMatchObject({ name: 'RecordSignupError', reason: 'timeout', attempts: 1 })
+    expect(time.elapsed()).toBe(3000)
+    expect(hanging.mock.calls[0]?.[1]?.signal?.aborted).toBe(true)
+  })
+
+  it('a refused request (unknown key: 401) rejects with "refused", without retrying', async () => {
+    const { record, fetchSpy } = world()
+    await expect(record('user-50', { secretKey: 'sk_test_nobody' })).rejects.toMatchObject({
+      name: 'RecordSignupError',
+      reason: 'refused',
+      status: 401,
+      code: 'invalid_api_key',
+      attempts: 1,
+    })
+    expect(fetchSpy).toHaveBeenCalledTimes(1)
+  })
+
+  it('an event the service rejects resolves with its error, not a throw', async () => {
+    const time = virtualTime()
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const [event] = JSON.parse(String(init?.body)).events
+      const error = { code: 'parameter_invalid', message: 'visitorId is not allowed here.' }
+      return Response.json({ results: [{ id: event.id, status: 'rejected', error }] })
+    })
+    const result = await time.drive(
+      recordSignup({ secretKey: 'sk_test_acme', apiBase: API, userId: 'user-51', fetch }),
+    )
+    expect(result).toMatchObject({
+      status: 'rejected',
+      error: { code: 'parameter_invalid', message: 'visitorId is not allowed here.' },
+    })
+  })
+
+  it('sends one signup event with the secret key, to <apiBase>/v1/events', async () => {
+    const time = virtualTime()
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const [event] = JSON.parse(String(init?.body)).events
+      return Response.json({ results: [{ id: event.id, status: 'accepted' }] })
+    })
+    const attribution = {
+      code: 'AbC123xy',
+      visitorId: 'v_visitor_0006',
+      capturedAt: '2026-03-01T11:00:00.000Z',
+    }
+    await time.drive(
+      recordSignup({
+        secretKey: 'sk_test_acme',
+        apiBase: `${API}/referral/`,
+        userId: 'user-52',
+        attribution,
+        fetch,
+        now: time.now,
+      }),
+    )
+    const [url, init] = fetch.mock.calls[0] ?? []
+    expect(url).toBe(`${API}/referral/v1/events`)
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer sk_test_acme')
+    const { events } = JSON.parse(String(init?.body))
+    expect(events).toEqual([
+      {
+        id: expect.stringMatching(/^su_[A-Za-z0-9_-]{43}$/),
+        type: 'signup',
+        code: 'AbC123xy',
+        visitorId: 'v_visitor_0006',
+        userId: 'user-52',
+        occurredAt: new Date(time.now()).toISOString(),
+      },
+    ])
+  })
+
+  it('without an attribution: a visitor id derived from the user id, the same on every call', async () => {
+    const time = virtualTime()
+    const sent: { id: string; visitorId: string; code?: string }[] = []
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const [event] = JSON.parse(String(init?.body)).events
+      sent.push(event)
+      return Response.json({ results: [{ id: event.id, status: 'accepted' }] })
+    })
+    const options = { secretKey: 'sk_test_acme', apiBase: API, fetch }
+    await time.drive(recordSignup({ ...options, userId: 'user-53' }))
+    await time.drive(recordSignup({ ...options, userId: 'user-53' }))
+    await time.drive(recordSignup({ ...options, userId: 'user-54' }))
+    expect(sent[0]?.code).toBeUndefined()
+    expect(sent[0]?.visitorId).toMatch(/^vu_[A-Za-z0-9_-]{32}$/)
+    expect(sent[1]).toMatchObject({ id: sent[0]?.id, visitorId: sent[0]?.visitorId })
+    expect(sent[2]?.id).not.toBe(sent[0]?.id)
+    expect(sent[2]?.visitorId).not.toBe(sent[0]?.visitorId)
+  })
+})
+
+describe('recordSignup refuses before any request', () => {
+  const forbidden = () => {
+    throw new Error('no request may be made')
+  }
+  const base = { secretKey: 'sk_test_acme', apiBase: API, userId: 'user-1', fetch: forbidden }
+
+  it.each([
+    ['a public key', { secretKey: 'pk_test_acme' }, 'secretKey', /public key \(pk_/],
+    ['a malformed key', { secretKey: 'sk_acme' }, 'secretKey', /secret key such as sk_test_/],
+    ['no key', { secretKey: undefined }, 'secretKey', /secretKey must be/],
+    ['a relative apiBase', { apiBase: '/referral' }, 'apiBase', /absolute http\(s\) URL/],
+    ['an ftp apiBase', { apiBase: 'ftp://x.test' }, 'apiBase', /http\(s\) URL/],
+    ['an apiBase with a query', { apiBase: `${API}?a=1` }, 'apiBase', /query/],
+    ['an empty userId', { userId: '' }, 'userId', /userId must be/],
+    ['a userId with a space', { userId: 'a b' }, 'userId', /userId must be/],
+    ['a userId too long', { userId: 'u'.repeat(129) }, 'userId', /userId must be/],
+    ['a bad attribution', { attribution: { code: 'x' } }, 'attribution', /attribution must be/],
+    ['a zero timeout', { timeoutMs: 0 }, 'timeoutMs', /timeoutMs must be/],
+    ['an endless timeout', { timeoutMs: Number.POSITIVE_INFINITY }, 'timeoutMs', /at most/],
+  ])('%s', async (_what, change, option, message) => {
+    const fetch = vi.fn(forbidden)
+    const failure = await recordSignup({ ...base, fetch, ...change } as never).catch(
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(ServerConfigError)
+    expect(failure).toMatchObject({ option })
+    expect((failure as Error).message).toMatch(message)
+    expect((failure as Error).message).not.toContain('sk_test_acme')
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('inside a browser page (window and document defined)', async () => {
+    const fetch = vi.fn(forbidden)
+    vi.stubGlobal('window', {})
+    vi.stubGlobal('document', {})
+    try {
+      await expect(recordSignup({ ...base, fetch })).rejects.toMatchObject({
+        name: 'ServerConfigError',
+        option: 'environment',
+      })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(fetch).not.toHaveBeenCalled()
+  })
+})
