@@ -18,6 +18,8 @@ const REQUIRED_FILES = [
   'LICENSE',
   'package.json',
   'dist/index.js',
+  'dist/headless.js',
+  'dist/react.js',
   'dist/custom-element.js',
   'dist/referral-widget.js',
   'dist/referral-widget-ui.js',
@@ -27,6 +29,8 @@ const REQUIRED_FILES = [
   'dist/referral-widget-ui-ja.js',
   'dist/referral-widget-ui-ar.js',
   'dist/types/index.d.ts',
+  'dist/types/headless.d.ts',
+  'dist/types/react.d.ts',
   'dist/types/custom-element.d.ts',
 ]
 const ATTW_PROFILE = 'esm-only'
