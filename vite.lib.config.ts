@@ -32,6 +32,8 @@ const builds: Record<string, UserConfig['build']> = {
         index: 'src/index.ts',
         headless: 'src/headless.ts',
         'custom-element': 'src/custom-element.ts',
+        'custom-element-react': 'src/custom-element-react.ts',
+        'custom-element-preact': 'src/custom-element-preact.ts',
       },
       formats: ['es'],
     },

@@ -28,7 +28,7 @@ export default defineConfig({
           // Type tests (expectTypeOf) for the public API, checked by tsc on every run.
           typecheck: {
             enabled: true,
-            include: ['test/**/*.test-d.ts'],
+            include: ['test/**/*.test-d.{ts,tsx}'],
             tsconfig: './tsconfig.json',
           },
         },

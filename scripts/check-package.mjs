@@ -21,6 +21,8 @@ const REQUIRED_FILES = [
   'dist/headless.js',
   'dist/react.js',
   'dist/custom-element.js',
+  'dist/custom-element-react.js',
+  'dist/custom-element-preact.js',
   'dist/referral-widget.js',
   'dist/referral-widget-ui.js',
   'dist/referral-widget-ui-de.js',
@@ -32,6 +34,8 @@ const REQUIRED_FILES = [
   'dist/types/headless.d.ts',
   'dist/types/react.d.ts',
   'dist/types/custom-element.d.ts',
+  'dist/types/custom-element-react.d.ts',
+  'dist/types/custom-element-preact.d.ts',
 ]
 const ATTW_PROFILE = 'esm-only'
 

@@ -54,6 +54,8 @@ const PACKAGE_EXPORTS = [
   '.',
   './core',
   './custom-element',
+  './custom-element/react',
+  './custom-element/preact',
   './react',
   './referral-widget.js',
   './referral-widget-ui.js',
@@ -196,8 +198,12 @@ describe.skipIf(!built)('the built package (dist/)', () => {
     expect(code).toMatch(/from\s*["']react["']/)
   })
 
-  it('dist/custom-element.js exports the same names as the source', async () => {
-    const module = await importBuilt('dist/custom-element.js')
+  it.each([
+    'dist/custom-element.js',
+    'dist/custom-element-react.js',
+    'dist/custom-element-preact.js',
+  ])('%s exports the same names as the source', async (file) => {
+    const module = await importBuilt(file)
     expect(runtimeNames(module)).toEqual([...CUSTOM_ELEMENT_EXPORTS].sort())
   })
 })
