@@ -1,7 +1,8 @@
 // Small consumer apps built with Vite against the built package (run `npm run build` first), the
 // way an app that installed it would: the package's published files copied into a temporary
 // node_modules, beside links to only the frameworks that app installed. `node
-// scripts/consumers.mjs` prints the gzip bytes (level 9) each way in adds to an app.
+// scripts/consumers.mjs` (`npm run size:apps`, after `npm run build`) prints the gzip bytes
+// (level 9) each way in adds to an app.
 import {
   cpSync,
   mkdirSync,
@@ -129,6 +130,11 @@ export const APPS = {
     base: `import { createApp, h } from 'vue'\n`,
     render: (element) => `createApp({ render: () => ${element} }).mount(document.body)\n`,
     ways: {
+      'headless core': [
+        `import { createReferral } from 'referral-widget/core'\ncreateReferral(${KEY})\n`,
+        `h('div')`,
+        {},
+      ],
       'custom element': [`import 'referral-widget/custom-element'\n`, `h('referral-widget')`],
     },
     empty: `h('div')`,

@@ -2,12 +2,13 @@
 // <referral-widget> for pages built with another framework (WIDGET.md section 2): the element
 // reads its attributes, renders the panel (or the banner) in its shadow root, uses the page's
 // fetch and localStorage, and refuses a secret key without sending anything.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { settle } from '../test/support/dom.ts'
 import { API, createWorld } from '../test/support/harness.ts'
 import { resetWarnings } from './core/log.ts'
-import type { ReferralWidgetElement } from './custom-element.ts'
-import './custom-element.ts'
-import { settle } from '../test/support/dom.ts'
+import { ReferralWidgetElement } from './custom-element.ts'
 
 const START = Date.UTC(2026, 0, 15, 12)
 const MINUTE = 60 * 1000
@@ -82,6 +83,13 @@ async function createCampaign(referrer: number, referred: number, currency: stri
 describe('<referral-widget>', () => {
   it('is defined by importing the module', () => {
     expect(customElements.get('referral-widget')).toBeDefined()
+  })
+
+  it('observes every attribute the README lists for it, and the README lists every one', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8')
+    const section = readme.slice(readme.indexOf('### 4. Custom element'), readme.indexOf('### 5.'))
+    const listed = Array.from(section.matchAll(/^\| `([a-z-]+)` \|/gm), (match) => match[1])
+    expect([...listed].sort()).toEqual([...ReferralWidgetElement.observedAttributes].sort())
   })
 
   it('renders the panel in an open shadow root, through the page’s fetch', async () => {
