@@ -8,7 +8,7 @@ export { ReferralWidgetElement } from './custom-element.ts'
 declare module 'preact' {
   namespace JSX {
     interface IntrinsicElements {
-      'referral-widget': preact.JSX.HTMLAttributes<ReferralWidgetElement> & ReferralWidgetAttributes
+      'referral-widget': preact.HTMLAttributes<ReferralWidgetElement> & ReferralWidgetAttributes
     }
   }
 }

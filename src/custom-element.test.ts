@@ -367,6 +367,8 @@ describe('configuration that arrives or changes after the element is on the page
     document.body.append(widget)
     await vi.advanceTimersByTimeAsync(300)
     expect(widget.shadowRoot).toBeNull()
+    // Not configured yet is not an error.
+    expect(referralErrors()).toEqual([])
 
     widget.setAttribute('public-key', 'pk_test_acme')
     widget.setAttribute('api-base', API)

@@ -87,6 +87,9 @@ export class ReferralWidgetElement extends Base {
     const coreKey = JSON.stringify(options)
     if (coreKey !== this.#coreKey) {
       this.#stop()
+      // Neither key nor service yet: not configured so far (a framework may set them later).
+      // Only one of them is a mistake, reported below.
+      if (options.publicKey === undefined && options.apiBase === undefined) return
       this.#coreKey = coreKey
       const userId = this.getAttribute('user-id')
       try {

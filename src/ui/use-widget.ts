@@ -1,10 +1,9 @@
 // The components' life cycle, written once for Preact's and React's hooks (the two have the same
 // signatures): one shared core per key, the panel or banner mounted in the host's shadow root
 // after the first render (so server markup and hydration see an empty host), every prop followed.
-import type { Referral, ReferralOptions } from '../core/create-referral.ts'
+import type { Referral, ReferralOptions, Theme } from '../core/create-referral.ts'
 import { error as logError } from '../core/log.ts'
 import type { Messages } from './messages/index.ts'
-import type { mountPanel } from './mount.ts'
 import { acquireReferral, releaseReferral } from './registry.ts'
 
 /** Props shared by the Preact and React components. */
@@ -13,7 +12,19 @@ export interface WidgetOptions extends ReferralOptions {
   messages?: Partial<Messages> | undefined
 }
 
-export type Mount = typeof mountPanel
+/**
+ * mountPanel or mountBanner. Spelled out rather than imported, so the React entry's types never
+ * reach the Preact UI's (an app without Preact type-checks them).
+ */
+export type Mount = (
+  host: Element,
+  referral: Referral,
+  options: {
+    locale?: string | undefined
+    theme?: Theme | undefined
+    messages?: Partial<Messages> | undefined
+  },
+) => () => void
 
 type Cleanup = (() => void) | undefined
 
