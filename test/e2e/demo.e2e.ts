@@ -135,7 +135,7 @@ it('fault injection: two 429s with Retry-After pause the queue, and the requests
   await text(stat('conversions')).toBe('1')
   await expect.poll(() => delivery.getAttribute('data-state')).toBe('idle')
   await text(page.getByTestId('fault-current')).toBe('none')
-  expect(await requestRows('/v1/events', 200).count()).toBe(2) // the click, then the signup
+  await count(requestRows('/v1/events', 200)).toBe(2) // the click, then the signup
 
   // An armed fault can be taken back before it is used.
   await page.getByLabel('503 Service Unavailable').check()
@@ -156,7 +156,7 @@ it('simulated offline holds the visitor’s signup until the widgets are back on
   await expect
     .poll(() => page.getByTestId('delivery-visitor').getAttribute('data-state'))
     .toBe('offline')
-  expect(await requestRows('/v1/events').count()).toBe(1) // the click only
+  await count(requestRows('/v1/events')).toBe(1) // the click only
   await page.getByLabel('Widgets offline (simulated)').uncheck()
   await text(stat('conversions')).toBe('1')
   await count(pane.getByTestId('queued-event')).toBe(0)
