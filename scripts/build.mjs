@@ -7,7 +7,7 @@ import { build } from 'vite'
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar']
 const scriptTagOnly = process.argv.includes('--script-tag')
 const modes = [
-  ...(scriptTagOnly ? [] : ['esm', 'server']),
+  ...(scriptTagOnly ? [] : ['esm', 'react', 'server']),
   'embed',
   ...LANGUAGES.map((language) => `ui-${language}`),
 ]

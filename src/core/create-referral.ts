@@ -102,7 +102,8 @@ const StoredLink = object({ v, link: parseLink })
 const StoredBanner = object({ v, dismissed: array(code) })
 const StoredConsent = object({ v, granted: literal(true) })
 
-/* @__NO_SIDE_EFFECTS__ */
+// Not marked free of side effects: a bare `createReferral(…)` captures the referral code in the
+// address bar and records the click, so an app's bundler must keep it.
 export function createReferral(options: ReferralOptions) {
   // --- options: every problem is a ConfigError before anything is stored or sent ----------
   const key = parsePublicKey(options?.publicKey)
