@@ -1,11 +1,17 @@
 // The published files, one build per mode:
-//   esm   dist/index.js, dist/custom-element.js  (the package; dependencies left to the host)
-//   server dist/server.js                          (referral-widget/server: one file, no
-//                                                   dependency, for Node, Deno, Bun and edge)
+//   esm   dist/index.js, dist/headless.js,
+//         dist/custom-element.js                 (the package; dependencies left to the host),
+//         one file per module, so a bundler keeps only the modules an app imports
+//   react dist/react.js                          (the React entry: its UI and Preact bundled in,
+//                                                  the core imported from the esm files, so it
+//                                                  shares cores with the other entries)
+//   server dist/server.js                         (referral-widget/server: one file, no
+//                                                  dependency, for Node, Deno, Bun and edge)
 //   embed dist/referral-widget.js                 (the script tag; one classic script, all inside)
 //   ui-xx dist/referral-widget-ui[-xx].js         (the script tag's panel in one language, fetched
 //                                                   only when needed; a classic script too, so no
 //                                                   CORS is needed; English has no suffix)
+import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
@@ -15,6 +21,7 @@ const external = [
   ...Object.keys(pkg.dependencies ?? {}),
   ...Object.keys(pkg.peerDependencies ?? {}),
 ]
+const isExternal = (id: string) => external.some((name) => id === name || id.startsWith(`${name}/`))
 const jsx = { runtime: 'automatic', importSource: 'preact' } as const
 
 const builds: Record<string, UserConfig['build']> = {
@@ -23,11 +30,18 @@ const builds: Record<string, UserConfig['build']> = {
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', 'custom-element': 'src/custom-element.ts' },
+      entry: {
+        index: 'src/index.ts',
+        headless: 'src/headless.ts',
+        'custom-element': 'src/custom-element.ts',
+        'custom-element-react': 'src/custom-element-react.ts',
+        'custom-element-preact': 'src/custom-element-preact.ts',
+      },
       formats: ['es'],
     },
     rollupOptions: {
-      external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+      external: isExternal,
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },
   // Built apart from the esm entries so that it shares no chunk with them: one self-contained
@@ -37,6 +51,13 @@ const builds: Record<string, UserConfig['build']> = {
     sourcemap: true,
     minify: false,
     lib: { entry: { server: 'src/server.ts' }, formats: ['es'] },
+  },
+  react: {
+    target: 'es2022',
+    sourcemap: true,
+    minify: false,
+    lib: { entry: { react: 'src/react.ts' }, formats: ['es'] },
+    rollupOptions: { external: ['react', ...external.filter((name) => name !== 'preact')] },
   },
   embed: {
     target: 'es2022',
@@ -59,6 +80,28 @@ function compactStyles(): Plugin {
     transform(code, id) {
       if (!id.endsWith('/src/ui/styles.ts')) return null
       return code.replace(/`([^`]*)`/g, (_whole, body: string) => `\`${minifyCss(body)}\``)
+    },
+  }
+}
+
+/**
+ * For `react`: every module outside the UI (core, queue, API, stores, and the registry of shared
+ * cores) is imported from the esm build's file of the same path instead of being copied in.
+ */
+function coreFromEsmBuild(): Plugin {
+  const src = fileURLToPath(new URL('src/', import.meta.url))
+  const ui = `${src}ui/`
+  return {
+    name: 'core-from-esm-build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith('.')) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      if (!resolved?.id.startsWith(src)) return null
+      const inUi = resolved.id.startsWith(ui) && !resolved.id.endsWith('/ui/registry.ts')
+      if (inUi || resolved.id.endsWith('/react.ts')) return null
+      const path = relative(src, resolved.id).replace(/\.tsx?$/, '.js')
+      return { id: `./${path}`, external: true }
     },
   }
 }
@@ -101,13 +144,14 @@ export default defineConfig(({ mode }) => {
   }
   const build = builds[mode]
   if (!build || mode === 'ui')
-    throw new Error(`Unknown build mode "${mode}": use esm, server, embed or ui-<language>.`)
+    throw new Error(`Unknown build mode "${mode}": use esm, react, server, embed or ui-<language>.`)
   // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
   return {
     oxc: { jsx },
+    plugins: mode === 'react' ? [coreFromEsmBuild()] : [],
     // The script-tag files run as they are in any page: no bundler will replace this later.
-    ...(mode === 'esm' || mode === 'server'
+    ...(mode === 'esm' || mode === 'react' || mode === 'server'
       ? {}
       : {
           define: {

@@ -4,13 +4,50 @@ import { defineConfig } from 'vitest/config'
 // CI collects a JSON report per run to print one "tests: N passed, N failed" line.
 const reportDir = process.env.TEST_REPORT_DIR
 
+/** The tests that render with Preact: run again against Preact 11 (the peer range takes both). */
+const PREACT_TESTS = [
+  'src/preact-version.test.ts',
+  'src/components.test.tsx',
+  'src/custom-element.test.ts',
+  'src/react.test.ts',
+  'src/ui/**/*.test.tsx',
+]
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'demo/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
-    // Type tests (expectTypeOf) for the public API, checked by tsc on every run.
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     reporters: reportDir ? ['default', 'json'] : ['default'],
     ...(reportDir ? { outputFile: { json: join(reportDir, 'unit.json') } } : {}),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'preact-10',
+          env: { PREACT_MAJOR: '10' },
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'demo/**/*.test.ts'],
+          // Type tests (expectTypeOf) for the public API, checked by tsc on every run.
+          typecheck: {
+            enabled: true,
+            include: ['test/**/*.test-d.{ts,tsx}'],
+            tsconfig: './tsconfig.json',
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'preact-11',
+          include: PREACT_TESTS,
+          // `preact` and its subpaths are the devDependency preact11 (npm:preact@^11). Preact 11's
+          // own subpaths, the testing library and the string renderer import `preact`
+          // themselves: they are processed here too, so all of them get the same copy.
+          alias: [{ find: /^preact(\/.*)?$/, replacement: 'preact11$1' }],
+          server: {
+            deps: { inline: ['preact11', '@testing-library/preact', 'preact-render-to-string'] },
+          },
+          env: { PREACT_MAJOR: '11' },
+        },
+      },
+    ],
   },
 })

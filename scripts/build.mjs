@@ -9,7 +9,7 @@ const scriptTagOnly = process.argv.includes('--script-tag')
 // The files beside the script tag's file first: their hashes are built into it, so a tag
 // carrying `integrity` pins every file it loads.
 const siblings = LANGUAGES.map((language) => `ui-${language}`)
-const modes = [...(scriptTagOnly ? [] : ['esm', 'server']), ...siblings, 'embed']
+const modes = [...(scriptTagOnly ? [] : ['esm', 'react', 'server']), ...siblings, 'embed']
 const hash = (file, algorithm) =>
   `${algorithm}-${createHash(algorithm)
     .update(readFileSync(`dist/${file}`))

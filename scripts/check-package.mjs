@@ -18,8 +18,12 @@ const REQUIRED_FILES = [
   'LICENSE',
   'package.json',
   'dist/index.js',
+  'dist/headless.js',
+  'dist/react.js',
   'dist/custom-element.js',
   'dist/server.js',
+  'dist/custom-element-react.js',
+  'dist/custom-element-preact.js',
   'dist/referral-widget.js',
   'dist/referral-widget-ui.js',
   'dist/referral-widget-ui-de.js',
@@ -28,8 +32,12 @@ const REQUIRED_FILES = [
   'dist/referral-widget-ui-ja.js',
   'dist/referral-widget-ui-ar.js',
   'dist/types/index.d.ts',
+  'dist/types/headless.d.ts',
+  'dist/types/react.d.ts',
   'dist/types/custom-element.d.ts',
   'dist/types/server.d.ts',
+  'dist/types/custom-element-react.d.ts',
+  'dist/types/custom-element-preact.d.ts',
 ]
 const ATTW_PROFILE = 'esm-only'
 

@@ -2,11 +2,13 @@
 // <referral-widget> for pages built with another framework (WIDGET.md section 2): the element
 // reads its attributes, renders the panel (or the banner) in its shadow root, uses the page's
 // fetch and localStorage, and refuses a secret key without sending anything.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
-import { API, createWorld } from '../test/support/harness.ts'
-import { resetWarnings } from './shared/log.ts'
-import './custom-element.ts'
 import { settle } from '../test/support/dom.ts'
+import { API, createWorld } from '../test/support/harness.ts'
+import { ReferralWidgetElement } from './custom-element.ts'
+import { resetWarnings } from './shared/log.ts'
 
 const START = Date.UTC(2026, 0, 15, 12)
 const MINUTE = 60 * 1000
@@ -40,14 +42,14 @@ afterEach(async () => {
 
 // --- helpers ---------------------------------------------------------------------------------
 
-function element(attributes: Record<string, string>): HTMLElement {
+function element(attributes: Record<string, string>): ReferralWidgetElement {
   const widget = document.createElement('referral-widget')
   for (const [name, value] of Object.entries(attributes)) widget.setAttribute(name, value)
   return widget
 }
 
 /** Puts an element on the page, as a page's own markup or framework would. */
-function connect(attributes: Record<string, string>): HTMLElement {
+function connect(attributes: Record<string, string>): ReferralWidgetElement {
   const widget = element({ 'public-key': 'pk_test_acme', 'api-base': API, ...attributes })
   document.body.append(widget)
   return widget
@@ -81,6 +83,13 @@ async function createCampaign(referrer: number, referred: number, currency: stri
 describe('<referral-widget>', () => {
   it('is defined by importing the module', () => {
     expect(customElements.get('referral-widget')).toBeDefined()
+  })
+
+  it('observes every attribute the README lists for it, and the README lists every one', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8')
+    const section = readme.slice(readme.indexOf('### 4. Custom element'), readme.indexOf('### 5.'))
+    const listed = Array.from(section.matchAll(/^\| `([a-z-]+)` \|/gm), (match) => match[1])
+    expect([...listed].sort()).toEqual([...ReferralWidgetElement.observedAttributes].sort())
   })
 
   it('renders the panel in an open shadow root, through the page’s fetch', async () => {
@@ -347,6 +356,115 @@ describe('refused configurations render nothing and send nothing', () => {
     const widget = connect({ 'user-id': 'alice' })
     await settle()
     expect(() => widget.setAttribute('user-id', 'alice smith')).not.toThrow()
+    await settle()
     expect(referralErrors().some((text) => /userId="alice smith" is refused/.test(text))).toBe(true)
+  })
+})
+
+describe('configuration that arrives or changes after the element is on the page', () => {
+  it('key and service set 300 ms after insertion: the panel mounts', async () => {
+    const widget = document.createElement('referral-widget')
+    document.body.append(widget)
+    await vi.advanceTimersByTimeAsync(300)
+    expect(widget.shadowRoot).toBeNull()
+    // Not configured yet is not an error.
+    expect(referralErrors()).toEqual([])
+
+    widget.setAttribute('public-key', 'pk_test_acme')
+    widget.setAttribute('api-base', API)
+    widget.setAttribute('user-id', 'alice')
+    await settle()
+    expect(part(widget, 'root')?.getAttribute('data-state')).toBe('ready')
+    expect((part(widget, 'link') as HTMLInputElement | null)?.value).toContain(
+      `?ref=${await world.makeLink('alice')}`,
+    )
+    // Attributes set together are applied together: one core, one campaign request.
+    expect(count('/v1/campaigns')).toBe(1)
+  })
+
+  it('a changed theme or locale re-renders the panel without a new campaign request', async () => {
+    const widget = connect({ theme: 'light' })
+    await settle()
+    widget.setAttribute('theme', 'dark')
+    await settle()
+    expect(part(widget, 'root')?.getAttribute('data-theme')).toBe('dark')
+    widget.setAttribute('locale', 'ar')
+    await settle()
+    expect(part(widget, 'root')?.getAttribute('dir')).toBe('rtl')
+    expect(widget.shadowRoot?.querySelectorAll('[data-part="root"]')).toHaveLength(1)
+    expect(count('/v1/campaigns')).toBe(1)
+  })
+
+  it('a changed campaign-id shows that campaign', async () => {
+    const campaignId = await createCampaign(1000, 500, 'JPY')
+    const widget = connect({ locale: 'ja-JP' })
+    await settle()
+    widget.setAttribute('campaign-id', campaignId)
+    await settle()
+    expect(part(widget, 'headline')?.textContent).toBe('友だちに￥500、あなたに￥1,000')
+  })
+
+  it('a changed public-key shows the other organization’s campaign', async () => {
+    const widget = connect({})
+    await settle()
+    expect(part(widget, 'headline')?.textContent).toBe('Give $10, get $10')
+    widget.setAttribute('public-key', 'pk_test_globex')
+    await settle()
+    expect(part(widget, 'headline')?.textContent).not.toBe('Give $10, get $10')
+    expect(part(widget, 'root')?.getAttribute('data-state')).toBe('ready')
+  })
+
+  it('variant switches between the panel and the banner', async () => {
+    const code = await world.makeLink('alice')
+    history.replaceState(null, '', `/?ref=${code}`)
+    const widget = connect({})
+    await settle()
+    expect(part(widget, 'root')).not.toBeNull()
+    widget.setAttribute('variant', 'banner')
+    await settle()
+    expect(part(widget, 'root')).toBeNull()
+    expect(part(widget, 'banner')).not.toBeNull()
+  })
+
+  it('the messages property, set before or after connection, replaces built-in messages', async () => {
+    const before = element({ 'public-key': 'pk_test_acme', 'api-base': API })
+    before.messages = { signIn: 'Bitte erst anmelden' }
+    document.body.append(before)
+    await settle()
+    expect(part(before, 'sign-in')?.textContent).toBe('Bitte erst anmelden')
+
+    before.messages = { signIn: 'Connectez-vous' }
+    await settle()
+    expect(part(before, 'sign-in')?.textContent).toBe('Connectez-vous')
+    before.messages = undefined
+    await settle()
+    expect(part(before, 'sign-in')?.textContent).toBe('Sign in to get your referral link.')
+  })
+
+  it('clean-url="false" leaves the referral parameter in the address bar', async () => {
+    const code = await world.makeLink('alice')
+    history.replaceState(null, '', `/pricing?ref=${code}`)
+    connect({ 'clean-url': 'false' })
+    await settle()
+    expect(location.search).toBe(`?ref=${code}`)
+    expect(count('/v1/events')).toBe(1)
+  })
+
+  it('ref-param names the parameter that carries the code', async () => {
+    const code = await world.makeLink('alice')
+    history.replaceState(null, '', `/?via=${code}`)
+    connect({ 'ref-param': 'via' })
+    await settle()
+    expect(count('/v1/events')).toBe(1)
+    expect(location.search).toBe('')
+  })
+
+  it('consent="required": nothing stored or sent for a visitor with a code', async () => {
+    const code = await world.makeLink('alice')
+    history.replaceState(null, '', `/?ref=${code}`)
+    connect({ consent: 'required' })
+    await settle()
+    expect(count('/v1/events')).toBe(0)
+    expect(Object.keys(localStorage)).toEqual([])
   })
 })

@@ -1,16 +1,20 @@
 // <referral-widget public-key="pk_…" api-base="https://…" campaign-id="camp_…" user-id="…">
 // for pages built with another framework (or none). Importing this module defines the element.
+// Every attribute is observed: configuration may arrive after the element is on the page (as
+// frameworks often set it), and any later change is followed.
 
 import { checkOption } from './core/options.ts'
 import type { ReferralInternals as Referral, ReferralOptions } from './core/types.ts'
 import { error as logError } from './shared/log.ts'
-import { mountBanner, mountPanel } from './ui/mount.ts'
+import type { Messages } from './ui/messages/index.ts'
+import { mountBanner, mountPanel, type UiOptions } from './ui/mount.ts'
 import { acquireReferral, releaseReferral } from './ui/registry.ts'
 
-const ATTRIBUTES = {
+/** The attributes a core is built from (a change builds a new core), and their options. */
+const CORE_ATTRIBUTES = {
+  'public-key': 'publicKey',
   'api-base': 'apiBase',
   'campaign-id': 'campaignId',
-  'user-id': 'userId',
   'ref-param': 'refParam',
   'landing-url': 'landingUrl',
   'clean-url': 'cleanUrl',
@@ -18,59 +22,161 @@ const ATTRIBUTES = {
   'honor-gpc': 'honorGpc',
 } as const
 
+/** Every attribute the element reads. */
+const ATTRIBUTES = [
+  ...Object.keys(CORE_ATTRIBUTES),
+  'user-id',
+  'theme',
+  'locale',
+  'variant',
+] as const
+
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
 
+const report = (failure: unknown) =>
+  logError(`<referral-widget>: ${failure instanceof Error ? failure.message : String(failure)}`)
+
 export class ReferralWidgetElement extends Base {
-  static observedAttributes = ['user-id']
+  static observedAttributes = [...ATTRIBUTES]
   #referral: Referral | null = null
+  #coreKey: string | null = null
+  #userId: string | null = null
   #unmount: (() => void) | null = null
+  #shown: string | null = null
+  #messages: Partial<Messages> | undefined
+  #scheduled = false
+
+  /** Overrides of the built-in messages (a property: JSON does not belong in an attribute). */
+  get messages(): Partial<Messages> | undefined {
+    return this.#messages
+  }
+
+  set messages(value: Partial<Messages> | undefined) {
+    this.#messages = value ?? undefined
+    this.#schedule()
+  }
 
   connectedCallback() {
-    const options: Partial<ReferralOptions> & { publicKey: string; apiBase: string } = {
-      publicKey: this.getAttribute('public-key') ?? '',
-      apiBase: this.getAttribute('api-base') ?? '',
-    }
-    for (const [attribute, option] of Object.entries(ATTRIBUTES)) {
-      const value = this.getAttribute(attribute)
-      if (value !== null && option !== 'apiBase')
-        (options as Record<string, unknown>)[option] = value
-    }
-    try {
-      this.#referral = acquireReferral(options as ReferralOptions)
-    } catch (failure) {
-      logError(`<referral-widget>: ${failure instanceof Error ? failure.message : String(failure)}`)
-      return
-    }
-    const mount = this.getAttribute('variant') === 'banner' ? mountBanner : mountPanel
-    // Presentation attributes: a bad one is reported and left out, the widget still shows.
-    const presentation = <K extends 'theme' | 'locale'>(name: K) => {
-      const value = this.getAttribute(name)
-      try {
-        return value === null ? undefined : checkOption(name, value, name, 'is ignored')
-      } catch (failure) {
-        logError(`<referral-widget>: ${(failure as Error).message}`)
-      }
-    }
-    this.#unmount = mount(this, this.#referral, {
-      theme: presentation('theme'),
-      locale: presentation('locale'),
-    })
+    this.#update()
   }
 
   disconnectedCallback() {
+    this.#stop()
+  }
+
+  attributeChangedCallback(_name: string, old: string | null, value: string | null) {
+    if (old !== value) this.#schedule()
+  }
+
+  /** Changes made together (a framework sets attributes one by one) are applied once. */
+  #schedule() {
+    if (this.#scheduled || !this.isConnected) return
+    this.#scheduled = true
+    queueMicrotask(() => {
+      this.#scheduled = false
+      this.#update()
+    })
+  }
+
+  #update() {
+    if (!this.isConnected) return
+    const options: Record<string, string> = {}
+    for (const [attribute, option] of Object.entries(CORE_ATTRIBUTES)) {
+      const value = this.getAttribute(attribute)
+      if (value !== null) options[option] = value
+    }
+    const coreKey = JSON.stringify(options)
+    if (coreKey !== this.#coreKey) {
+      this.#stop()
+      // Neither key nor service yet: not configured so far (a framework may set them later).
+      // Only one of them is a mistake, reported below.
+      if (options.publicKey === undefined && options.apiBase === undefined) return
+      this.#coreKey = coreKey
+      const userId = this.getAttribute('user-id')
+      try {
+        this.#referral = acquireReferral({
+          publicKey: '',
+          apiBase: '',
+          ...options,
+          ...(userId === null ? {} : { userId }),
+        } as ReferralOptions)
+        this.#userId = userId
+      } catch (failure) {
+        report(failure)
+        return
+      }
+    }
+    const referral = this.#referral
+    if (!referral) return
+
+    const userId = this.getAttribute('user-id')
+    if (userId !== this.#userId) {
+      this.#userId = userId
+      try {
+        referral.identify(userId)
+      } catch (failure) {
+        report(failure)
+      }
+    }
+
+    const variant = this.getAttribute('variant') === 'banner' ? 'banner' : 'panel'
+    const ui: UiOptions = {
+      theme: this.#presentation('theme'),
+      locale: this.#presentation('locale'),
+      messages: this.#messages,
+    }
+    const shown = JSON.stringify([variant, ui])
+    if (shown === this.#shown) return
+    this.#unmount?.()
+    this.#shown = shown
+    this.#unmount = (variant === 'banner' ? mountBanner : mountPanel)(this, referral, ui)
+  }
+
+  /** A bad theme or locale is reported and left out: the widget still shows. */
+  #presentation<K extends 'theme' | 'locale'>(name: K) {
+    const value = this.getAttribute(name)
+    try {
+      return value === null ? undefined : checkOption(name, value, name, 'is ignored')
+    } catch (failure) {
+      report(failure)
+      return undefined
+    }
+  }
+
+  #stop() {
     this.#unmount?.()
     this.#unmount = null
+    this.#shown = null
+    this.#coreKey = null
     if (this.#referral) releaseReferral(this.#referral)
     this.#referral = null
   }
+}
 
-  attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-    if (name !== 'user-id' || !this.#referral) return
-    try {
-      this.#referral.identify(value)
-    } catch (failure) {
-      logError(`<referral-widget>: ${failure instanceof Error ? failure.message : String(failure)}`)
-    }
+/**
+ * The element's attributes, as JSX declarations use them (`referral-widget/custom-element/react`
+ * and `…/preact`). All are text; `clean-url` and `honor-gpc` take `true` or `false`.
+ */
+export interface ReferralWidgetAttributes {
+  'public-key'?: string | undefined
+  'api-base'?: string | undefined
+  'campaign-id'?: string | undefined
+  'user-id'?: string | undefined
+  theme?: 'light' | 'dark' | 'auto' | undefined
+  locale?: string | undefined
+  variant?: 'panel' | 'banner' | undefined
+  'ref-param'?: string | undefined
+  'landing-url'?: string | undefined
+  'clean-url'?: 'true' | 'false' | boolean | undefined
+  consent?: 'required' | undefined
+  'honor-gpc'?: 'true' | 'false' | boolean | undefined
+  /** Set as the element's `messages` property. */
+  messages?: Partial<Messages> | undefined
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'referral-widget': ReferralWidgetElement
   }
 }
 

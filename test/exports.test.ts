@@ -6,7 +6,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import * as customElementEntry from '../src/custom-element.ts'
+import * as coreEntry from '../src/headless.ts'
 import * as entry from '../src/index.ts'
+import * as reactEntry from '../src/react.ts'
 import * as serverEntry from '../src/server.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -21,6 +23,10 @@ const ENTRY_EXPORTS = [
   'createMemoryStorage',
   'createReferral',
 ]
+/** The runtime exports of `referral-widget/core`: the headless core, no UI. */
+const CORE_EXPORTS = ['ApiError', 'ConfigError', 'createMemoryStorage', 'createReferral']
+/** The runtime exports of `referral-widget/react`: the components and the core. */
+const REACT_EXPORTS = ['ReferralBanner', 'ReferralWidget', ...CORE_EXPORTS]
 /** The runtime exports of `referral-widget/custom-element`. */
 const CUSTOM_ELEMENT_EXPORTS = ['ReferralWidgetElement']
 /** The runtime exports of `referral-widget/server`. */
@@ -58,7 +64,11 @@ const STORES = [
 
 const PACKAGE_EXPORTS = [
   '.',
+  './core',
   './custom-element',
+  './custom-element/react',
+  './custom-element/preact',
+  './react',
   './server',
   './referral-widget.js',
   './referral-widget-ui.js',
@@ -141,6 +151,22 @@ describe('referral-widget (src/index.ts)', () => {
   })
 })
 
+describe('referral-widget/core (src/headless.ts)', () => {
+  it('exports exactly the core’s runtime names, the same objects as the main entry', () => {
+    expect(runtimeNames(coreEntry)).toEqual([...CORE_EXPORTS].sort())
+    expect(coreEntry.createReferral).toBe(entry.createReferral)
+    checkInstance(coreEntry.createReferral, coreEntry.createMemoryStorage)
+  })
+})
+
+describe('referral-widget/react (src/react.ts)', () => {
+  it('exports exactly the React components and the core', () => {
+    expect(runtimeNames(reactEntry)).toEqual([...REACT_EXPORTS].sort())
+    expect(reactEntry.ReferralWidget).not.toBe(entry.ReferralWidget)
+    expect(reactEntry.createReferral).toBe(entry.createReferral)
+  })
+})
+
 describe('referral-widget/custom-element (src/custom-element.ts)', () => {
   it('exports exactly the public runtime names and imports without a DOM', () => {
     expect(runtimeNames(customElementEntry)).toEqual([...CUSTOM_ELEMENT_EXPORTS].sort())
@@ -190,8 +216,23 @@ describe.skipIf(!built)('the built package (dist/)', () => {
     expect(runtimeNames(module)).toEqual([...SERVER_EXPORTS].sort())
   })
 
-  it('dist/custom-element.js exports the same names as the source', async () => {
-    const module = await importBuilt('dist/custom-element.js')
+  it('dist/headless.js and dist/react.js export the same names as the sources', async () => {
+    expect(runtimeNames(await importBuilt('dist/headless.js'))).toEqual([...CORE_EXPORTS].sort())
+    expect(runtimeNames(await importBuilt('dist/react.js'))).toEqual([...REACT_EXPORTS].sort())
+  })
+
+  it('dist/react.js imports no Preact: it brings its own', () => {
+    const code = readFileSync(join(root, 'dist/react.js'), 'utf8')
+    expect(code).not.toMatch(/from\s*["']preact/)
+    expect(code).toMatch(/from\s*["']react["']/)
+  })
+
+  it.each([
+    'dist/custom-element.js',
+    'dist/custom-element-react.js',
+    'dist/custom-element-preact.js',
+  ])('%s exports the same names as the source', async (file) => {
+    const module = await importBuilt(file)
     expect(runtimeNames(module)).toEqual([...CUSTOM_ELEMENT_EXPORTS].sort())
   })
 })

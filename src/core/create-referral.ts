@@ -21,13 +21,13 @@ export type {
  * The headless core. Every problem with the options is a ConfigError, thrown before anything is
  * stored or sent.
  */
-/* @__NO_SIDE_EFFECTS__ */
+// Not marked free of side effects: a bare `createReferral(…)` captures the referral code in the
+// address bar and records the click, so an app's bundler must keep it.
 export function createReferral(options: ReferralOptions): Referral {
   return createReferralInternals(options)
 }
 
-/** The same core, with what the widget's own UI reads and calls. */
-/* @__NO_SIDE_EFFECTS__ */
+/** The same core, with what the widget's own UI reads and calls (not side-effect free either). */
 export function createReferralInternals(options: ReferralOptions): ReferralInternals {
   const key = parsePublicKey(options?.publicKey)
   if (typeof options.apiBase !== 'string' || options.apiBase === '') {

@@ -20,7 +20,7 @@ export interface ExtrasOptions {
   prefetched?: CampaignRequest | undefined
 }
 
-/* @__NO_SIDE_EFFECTS__ */
+// Not marked free of side effects: with campaign 'eager' it asks for the campaign at once.
 export function attachExtras(tracker: Tracker, options: ExtrasOptions): ReferralInternals {
   const { core, ...tracking } = tracker
   const stores = createStores()

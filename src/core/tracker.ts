@@ -52,7 +52,7 @@ export interface CoreEvents extends ReferralEvents {
   forgotten: undefined
 }
 
-/* @__NO_SIDE_EFFECTS__ */
+// Not marked free of side effects: it captures the referral code and records the click.
 export function createTracker(options: TrackerOptions) {
   const { key } = options
   const host: Host = { ...browserHost, ...options.host }

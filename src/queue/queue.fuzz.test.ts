@@ -1,8 +1,11 @@
 // Properties of what the widget reads back from storage (WIDGET.md section 4: "Broken or foreign
 // data found in storage is discarded, not trusted"): whatever another version, another script or
 // a broken write left under the widget's namespace, the widget starts, answers, flushes, sends
-// only events of the contract's shape, still delivers the well-formed ones, and removes what it
-// read and could not trust.
+// only events of the contract's shape, still delivers the well-formed ones (an invalid event
+// beside them is dropped alone, announced), and removes what it read and could not trust. Event
+// ages are measured on the service's clock, learned from its answers' Date header: until a page
+// has learned it, an event that looks too old by the device clock is held, neither sent nor
+// expired.
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fuzzOptions, fuzzTimeout } from '../../test/support/fuzz.ts'
@@ -89,7 +92,17 @@ const eventFields = {
 }
 /** An event as the contract has it: what may reach the service. */
 const isWireEvent = shaped(eventFields)
-const isStoredEvent = shaped({ ...eventFields, queuedAt: finite, attempts: finite })
+/** A stored event the widget may send: the contract's shape, and the field its type requires. */
+const hasStoredFields = shaped({
+  ...eventFields,
+  queuedAt: finite,
+  attempts: finite,
+  serviceAt: (value) => value === undefined || finite(value),
+})
+const isStoredEvent = (value: unknown): boolean =>
+  hasStoredFields(value) &&
+  isRecord(value) &&
+  field(value, field(value, 'type') === 'click' ? 'code' : 'userId') !== undefined
 const isReward = shaped({
   type: (value) => value === 'credit',
   amount: (value) => finite(value) && (value as number) >= 0 && (value as number) <= 1_000_000,
@@ -107,6 +120,9 @@ type Slot =
   | 'banner'
   | 'consent'
   | 'lease'
+
+/** A chunk the widget reads event by event (one it cannot read is discarded whole). */
+const isReadableChunk = versioned({ events: Array.isArray })
 
 const TRUSTED: Record<Slot, (value: unknown) => boolean> = {
   chunk: versioned({ events: (value) => all(value, isStoredEvent) }),
@@ -182,18 +198,28 @@ const isoTime = fc
   .map((at) => new Date(at).toISOString())
 const aroundNow = fc.integer({ min: START - 2 * HOUR, max: START + 2 * HOUR })
 
-const storedEvent = fc.record(
-  {
-    id: clientId,
-    type: fc.constantFrom('click', 'signup'),
-    code,
-    visitorId: clientId,
-    userId: fc.stringMatching(REFERRER_ID_PATTERN),
-    occurredAt: isoTime,
-    queuedAt: fc.integer({ min: START - 6 * DAY, max: START }),
-    attempts: fc.nat(40),
-  },
-  { requiredKeys: ['id', 'type', 'visitorId', 'queuedAt', 'attempts'] },
+/** Times on both sides of the default age bound (7 days), and a little in the future. */
+const storedTime = fc.integer({ min: START - 9 * DAY, max: START + HOUR })
+const storedFields = {
+  id: clientId,
+  code,
+  visitorId: clientId,
+  userId: fc.stringMatching(REFERRER_ID_PATTERN),
+  occurredAt: isoTime,
+  queuedAt: storedTime,
+  attempts: fc.nat(40),
+  serviceAt: storedTime,
+}
+// A click carries its code, a signup its user id; the other fields may be missing.
+const storedEvent = fc.oneof(
+  fc.record(
+    { ...storedFields, type: fc.constant<'click' | 'signup'>('click') },
+    { requiredKeys: ['id', 'type', 'visitorId', 'queuedAt', 'attempts', 'code'] },
+  ),
+  fc.record(
+    { ...storedFields, type: fc.constant<'click' | 'signup'>('signup') },
+    { requiredKeys: ['id', 'type', 'visitorId', 'queuedAt', 'attempts', 'userId'] },
+  ),
 )
 const chunkOf = (minLength: number) =>
   fc.record({ v: fc.constant(1), events: fc.array(storedEvent, { minLength, maxLength: 5 }) })
@@ -372,6 +398,11 @@ const storedWorld = fc.record({
   ),
   /** Whether the page's address carries a referral code. */
   arrived: fc.boolean(),
+  /**
+   * Whether the service's answers carry a Date header (it always does; something in between
+   * may strip it): without one the page never learns the service's time.
+   */
+  dated: fc.boolean(),
   /** For the widget's ids and jitter, so a failing run replays exactly. */
   seed: fc.integer(),
 })
@@ -392,10 +423,16 @@ function contents(world: StoredWorld): Map<string, string> {
 
 // --- a widget over that storage, a service that accepts everything --------------------------
 
-function service() {
+function service(dated: boolean) {
   const sentEvents: unknown[] = []
   const ok = (body: unknown) =>
-    new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+    new Response(JSON.stringify(body), {
+      headers: {
+        'Content-Type': 'application/json',
+        // The service's clock agrees with the device's here.
+        ...(dated ? { Date: new Date(Date.now()).toUTCString() } : {}),
+      },
+    })
   const fetch: FetchLike = async (input, init) => {
     const url = new URL(input)
     if (url.pathname === '/v1/events') {
@@ -468,12 +505,26 @@ async function settle() {
   for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0)
 }
 
-/** The events of a stored chunk that the model trusts. */
-function storedEvents(raw: string) {
+type StoredEvent = TrackedEvent & { queuedAt: number; serviceAt?: number }
+
+/** The values in a stored chunk's events list (none where it has none). */
+function storedValues(raw: string): unknown[] {
   const chunk = jsonOf(raw)
-  const events = isRecord(chunk) && Array.isArray(chunk.events) ? chunk.events : []
-  return events.filter(isStoredEvent) as Array<TrackedEvent & { queuedAt: number }>
+  return isRecord(chunk) && Array.isArray(chunk.events) ? chunk.events : []
 }
+
+/** The events of a stored chunk that the model trusts. */
+const storedEvents = (raw: string) => storedValues(raw).filter(isStoredEvent) as StoredEvent[]
+
+/** When the run's passes may look at the queue: from the start to the end of its flush. */
+const FIRST_PASS = START
+const LAST_PASS = START + 2 * HOUR
+/** The service's time is learned from a Date in whole seconds: the estimate is within this. */
+const CLOCK_SLACK = 2000
+/** Too old at every pass, by either clock. */
+const oldThroughout = (at: number) => FIRST_PASS - at > DEFAULT_MAX_AGE_MS + CLOCK_SLACK
+/** Young enough at every pass, by either clock. */
+const freshThroughout = (at: number) => LAST_PASS - at <= DEFAULT_MAX_AGE_MS - CLOCK_SLACK
 
 beforeEach(() => {
   vi.useFakeTimers({ now: START })
@@ -494,7 +545,7 @@ async function run(world: StoredWorld) {
   const written = contents(world)
   const storage = createMemoryStorage()
   for (const [key, raw] of written) storage.setItem(key, raw)
-  const { fetch, sentEvents } = service()
+  const { fetch, sentEvents } = service(world.dated)
 
   const referral = open(storage, fetch, world)
   const queued: TrackedEvent[] = []
@@ -550,10 +601,19 @@ describe('the widget over arbitrary stored data', () => {
           ).toBe(true)
         }
 
-        // Sent: only well-formed stored events of this namespace and events tracked now.
-        const trustedEvents = [...result.written]
-          .filter(([key, raw]) => slotOf(key) === 'chunk' && trusted('chunk', raw))
-          .flatMap(([, raw]) => storedEvents(raw))
+        // Sent: only well-formed stored events of this namespace and events tracked now. A chunk
+        // is read event by event: its invalid events are dropped, the others kept.
+        const readable = [...result.written].filter(
+          ([key, raw]) => slotOf(key) === 'chunk' && isReadableChunk(jsonOf(raw)),
+        )
+        const trustedEvents = readable.flatMap(([, raw]) => storedEvents(raw))
+        const invalidIds = new Set(
+          readable
+            .flatMap(([, raw]) => storedValues(raw).filter((value) => !isStoredEvent(value)))
+            .map((value) => (isRecord(value) ? field(value, 'id') : undefined))
+            .filter((id) => typeof id === 'string')
+            .map((id) => id.slice(0, 64)),
+        )
         const foreignIds = new Set(
           [...result.written]
             .filter(([key]) => !key.startsWith(NAMESPACE))
@@ -567,21 +627,54 @@ describe('the widget over arbitrary stored data', () => {
         for (const id of sentIds) expect(allowed.has(id)).toBe(true)
         for (const id of foreignIds) if (!allowed.has(id)) expect(sentIds.has(id)).toBe(false)
 
-        // Every well-formed event is delivered, or dropped out loud for being too old.
-        const droppedIds = new Set(result.dropped.map(({ event }) => event.id))
-        for (const event of [...trustedEvents, ...result.queued]) {
-          if (sentIds.has(event.id)) continue
-          expect(droppedIds.has(event.id)).toBe(true)
-        }
+        // Dropped out loud: an invalid stored event (by the id it carries), or a stamped one too
+        // old by the service's clock, which the page has learned.
+        const expiredIds = new Set<string>()
         for (const { event, reason } of result.dropped) {
+          if (reason === 'invalid') {
+            expect(invalidIds.has(event.id), `${event.id} was dropped as invalid`).toBe(true)
+            continue
+          }
           expect(reason).toBe('expired')
+          expect(world.dated).toBe(true)
           const stored = trustedEvents.find((candidate) => candidate.id === event.id)
-          expect(START + 2 * HOUR - (stored?.queuedAt ?? Number.NaN)).toBeGreaterThan(
+          expect(LAST_PASS + CLOCK_SLACK - (stored?.serviceAt ?? Number.NaN)).toBeGreaterThan(
             DEFAULT_MAX_AGE_MS,
           )
+          expiredIds.add(event.id)
         }
+        const droppedInvalid = new Set(
+          result.dropped.filter(({ reason }) => reason === 'invalid').map(({ event }) => event.id),
+        )
+        for (const id of invalidIds) expect(droppedInvalid.has(id), `${id} is invalid`).toBe(true)
+
+        // Every well-formed event is delivered, dropped for being too old by the service's
+        // clock, or, while the page has not learned that clock, held if it looks too old.
+        const held: StoredEvent[] = []
+        for (const event of trustedEvents) {
+          const sent = sentIds.has(event.id)
+          const expired = expiredIds.has(event.id)
+          if (world.dated && event.serviceAt !== undefined) {
+            // Stamped with the service's time: aged on it.
+            if (oldThroughout(event.serviceAt)) expect(expired, event.id).toBe(true)
+            else if (freshThroughout(event.serviceAt)) expect(sent, event.id).toBe(true)
+            else expect(sent || expired, event.id).toBe(true)
+          } else if (world.dated) {
+            // Unstamped: it starts ageing when the page learns the service's time.
+            expect(sent, event.id).toBe(true)
+          } else {
+            // No service time: the device clock alone never expires an event.
+            const at = event.serviceAt ?? event.queuedAt
+            if (oldThroughout(at)) expect(sent, event.id).toBe(false)
+            if (freshThroughout(at)) expect(sent, event.id).toBe(true)
+            expect(expired).toBe(false)
+          }
+          if (!sent && !expired) held.push(event)
+        }
+        for (const event of result.queued) expect(sentIds.has(event.id)).toBe(true)
         expect(result.queued.map((event) => event.type)).toContain('signup')
-        expect(result.sizeAtEnd).toBe(0)
+        // What is neither sent nor dropped is still stored, and counted.
+        expect(result.sizeAtEnd).toBe(held.length)
 
         // Another mode's or site's data is left exactly as it was.
         for (const [key, raw] of result.written)
@@ -625,6 +718,7 @@ describe('stored values found broken by fuzzing, kept as examples', () => {
           {
             id: 'e_stored01',
             type: 'click',
+            code: 'AAaa00Aa',
             visitorId: 'v_stored01',
             queuedAt: START,
             attempts: 0,
@@ -634,6 +728,7 @@ describe('stored values found broken by fuzzing, kept as examples', () => {
     ],
     foreign: [],
     arrived: false,
+    dated: true,
     seed: 1,
   })
 
@@ -645,6 +740,47 @@ describe('stored values found broken by fuzzing, kept as examples', () => {
   it('removes a broken delivery state it read', async () => {
     const result = await run(withNamed({ delivery: '{"v":2}' }))
     expect(result.storage.getItem(`${NAMESPACE}delivery`)).toBeNull()
+  })
+
+  it('keeps an event held for looking too old when another event of its chunk is sent', async () => {
+    // Without the service's time, an event 8 days old by the device clock waits for it; the send
+    // of a fresh event stored beside it must not rewrite the chunk without it.
+    const result = await run({
+      ...withNamed({}),
+      dated: false,
+      wellFormed: [
+        'a',
+        {
+          v: 1,
+          events: [
+            {
+              id: 'e_heldEvent01',
+              type: 'signup',
+              userId: 'carol',
+              visitorId: 'v_stored01',
+              queuedAt: START - 8 * DAY,
+              attempts: 0,
+            },
+            {
+              id: 'e_freshEvent1',
+              type: 'signup',
+              userId: 'dave',
+              visitorId: 'v_stored01',
+              queuedAt: START,
+              attempts: 0,
+            },
+          ],
+        },
+      ],
+    })
+    const sentIds = result.sentEvents.map((event) => (event as TrackedEvent).id)
+    expect(sentIds).toContain('e_freshEvent1')
+    expect(sentIds).not.toContain('e_heldEvent01')
+    expect(result.dropped).toEqual([])
+    expect(result.sizeAtEnd).toBe(1)
+    expect(storedEvents(result.storage.getItem(`${NAMESPACE}q:a`) ?? '').map((e) => e.id)).toEqual([
+      'e_heldEvent01',
+    ])
   })
 
   it('does not trust an attribution captured in the future', async () => {

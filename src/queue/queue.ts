@@ -178,13 +178,12 @@ export function createQueue(options: QueueOptions) {
     // or a year) never expires it. Until then, an event that looks too old by the device clock
     // waits: the next answer (to any request) tells whether it is.
     const serviceNow = clock?.known() ? clock.now() : null
+    const held = new Set<string>()
     for (const [key, events] of chunks) {
       if (serviceNow === null) {
         const at = now()
-        chunks.set(
-          key,
-          events.filter((event) => at - (event.serviceAt ?? event.queuedAt) <= maxAgeMs),
-        )
+        for (const event of events)
+          if (at - (event.serviceAt ?? event.queuedAt) > maxAgeMs) held.add(event.id)
         continue
       }
       const unstamped = events.some((event) => event.serviceAt === undefined)
@@ -201,7 +200,9 @@ export function createQueue(options: QueueOptions) {
     }
     dropped(expired, 'expired')
 
-    const ordered = [...chunks].flatMap(([key, events]) => events.map((event) => ({ key, event })))
+    const ordered = [...chunks].flatMap(([key, events]) =>
+      events.filter((event) => !held.has(event.id)).map((event) => ({ key, event })),
+    )
     ordered.sort((a, b) => a.event.queuedAt - b.event.queuedAt)
     const overflow = ordered.length - maxEvents
     if (overflow > 0) {

@@ -1,0 +1,113 @@
+// The components' life cycle, written once for Preact's and React's hooks (the two have the same
+// signatures): one shared core per key, the panel or banner mounted in the host's shadow root
+// after the first render (so server markup and hydration see an empty host), every prop followed.
+import type { ReferralInternals as Referral, ReferralOptions, Theme } from '../core/types.ts'
+import { error as logError } from '../shared/log.ts'
+import type { Messages } from './messages/index.ts'
+import { acquireReferral, releaseReferral } from './registry.ts'
+
+/** Props shared by the Preact and React components. */
+export interface WidgetOptions extends ReferralOptions {
+  /** Overrides of the built-in messages. */
+  messages?: Partial<Messages> | undefined
+}
+
+/**
+ * mountPanel or mountBanner. Spelled out rather than imported, so the React entry's types never
+ * reach the Preact UI's (an app without Preact type-checks them).
+ */
+export type Mount = (
+  host: Element,
+  referral: Referral,
+  options: {
+    locale?: string | undefined
+    theme?: Theme | undefined
+    messages?: Partial<Messages> | undefined
+  },
+) => () => void
+
+type Cleanup = (() => void) | undefined
+
+/** The hooks used here, as both Preact (`preact/hooks`) and React export them. */
+export interface Hooks {
+  useEffect(effect: () => Cleanup, deps: readonly unknown[]): void
+  useRef<T>(initial: T | null): { current: T | null }
+  useState<S>(initial: S): [S, (value: S) => void]
+  useMemo<T>(factory: () => T, deps: readonly unknown[]): T
+}
+
+/**
+ * The options a core is built from. A change to any of them builds a new core; `userId` goes to
+ * `identify()` and `locale`, `theme` and `messages` re-render the mounted UI. Injected functions
+ * and objects (`fetch`, `storage`, `host`, …) are read when a core is built.
+ */
+function coreKey(options: ReferralOptions): string {
+  const { publicKey, apiBase, campaignId, refParam, landingUrl, cleanUrl, campaign } = options
+  const { consent, honorGpc, maxQueuedEvents, maxEventAgeMs } = options
+  return JSON.stringify([
+    publicKey,
+    apiBase,
+    campaignId,
+    typeof refParam === 'string' ? refParam : refParam?.join(','),
+    landingUrl,
+    cleanUrl,
+    campaign,
+    consent,
+    honorGpc,
+    maxQueuedEvents,
+    maxEventAgeMs,
+  ])
+}
+
+const report = (failure: unknown) =>
+  logError(failure instanceof Error ? failure.message : String(failure))
+
+/** Returns the ref to put on the host element. */
+export function useWidget<T extends Element>(
+  hooks: Hooks,
+  props: WidgetOptions,
+  mount: Mount,
+): { current: T | null } {
+  const { useEffect, useMemo, useRef, useState } = hooks
+  const host = useRef<T>(null)
+  const [referral, setReferral] = useState<Referral | null>(null)
+  const latest = useRef<WidgetOptions>(null)
+  latest.current = props
+  const { locale, theme, messages, userId } = props
+  const key = coreKey(props)
+  // Messages are compared by content: an inline object literal is new on every render.
+  const messagesKey = JSON.stringify(messages ?? null)
+  const stableMessages = useMemo(() => messages, [messagesKey])
+
+  useEffect(() => {
+    let shared: Referral
+    try {
+      shared = acquireReferral(latest.current ?? props)
+    } catch (failure) {
+      report(failure)
+      return undefined
+    }
+    setReferral(shared)
+    return () => {
+      setReferral(null)
+      releaseReferral(shared)
+    }
+  }, [key])
+
+  useEffect(() => {
+    if (!referral || !host.current) return undefined
+    return mount(host.current, referral, { locale, theme, messages: stableMessages })
+  }, [referral, locale, theme, stableMessages, mount])
+
+  useEffect(() => {
+    if (!referral || userId === undefined) return undefined
+    try {
+      referral.identify(userId)
+    } catch (failure) {
+      report(failure)
+    }
+    return undefined
+  }, [referral, userId])
+
+  return host
+}
