@@ -861,7 +861,7 @@ describe('two tabs on one storage', () => {
     expect(await counted(tracked)).toEqual(['duplicate', 'duplicate'])
   })
 
-  it('a tab that dies mid-request: the other open tab takes over once its lease lapses', async () => {
+  it('a tab that dies mid-request: the other open tab (no Web Locks: every tab sends) delivers its events, counted once', async () => {
     const storage = world.createMemoryStorage()
     let dead = false
     // The dying tab: its timers stop, and its request reaches the service but never answers.
@@ -878,8 +878,8 @@ describe('two tabs on one storage', () => {
       dead = true
       return new Promise<Response>(() => {})
     }
-    const a = open({ storage, timers: deadTimers, fetch: hangingFetch })
-    const b = open({ storage })
+    const a = open({ storage, storageEvents: true, timers: deadTimers, fetch: hangingFetch })
+    const b = open({ storage, storageEvents: true })
     await settle()
     const seenA = record(a)
     const seenB = record(b)
@@ -887,18 +887,58 @@ describe('two tabs on one storage', () => {
     await trackReferral(a)
     await sendWindow()
     expect(dead).toBe(true)
-    expect(world.eventRequests().map((request) => request.status)).toEqual([200])
-    expect(b.queueSize()).toBe(2)
 
     await vi.advanceTimersByTimeAsync(20 * SECOND)
 
     const tracked = ids(seenA.queued)
     const requests = world.eventRequests()
+    // A's request (which the service answered into the void) and B's, with the same events.
     expect(requests).toHaveLength(2)
-    expect(requests[1]?.eventIds).toEqual(tracked)
-    expect(seenB.sent).toEqual(tracked.map((id) => ({ id, status: 'duplicate' })))
+    for (const request of requests) expect(request.eventIds).toEqual(tracked)
+    expect(ids(seenB.sent)).toEqual(tracked)
     expect(b.queueSize()).toBe(0)
     expect(await statsSince(before)).toEqual(ONE_REFERRAL)
+    expect(await counted(tracked)).toEqual(['duplicate', 'duplicate'])
+  })
+
+  it('two tabs without Web Locks both send what they find stored: every event is counted once', async () => {
+    const storage = world.createMemoryStorage()
+    // A network with a 300 ms round trip: one tab's request is still out when the other's pass runs.
+    const slowFetch: FetchLike = (input, init) =>
+      new Promise<void>((resolve) => setTimeout(resolve, 300)).then(() => world.fetch(input, init))
+    const a = open({ storage, storageEvents: true, fetch: slowFetch })
+    const b = open({ storage, storageEvents: true, fetch: slowFetch })
+    await vi.advanceTimersByTimeAsync(SECOND)
+    const seenA = record(a)
+    const seenB = record(b)
+    const before = await stats()
+
+    // Each round, each tab records a referral (a click on a new referrer's link, a sign-up).
+    for (let round = 0; round < 4; round++) {
+      await trackReferral(a, `refA${round}`, `userA${round}`)
+      await trackReferral(b, `refB${round}`, `userB${round}`)
+      await vi.advanceTimersByTimeAsync(round * 700)
+    }
+    await vi.advanceTimersByTimeAsync(MINUTE)
+
+    const tracked = [...ids(seenA.queued), ...ids(seenB.queued)]
+    expect(tracked).toHaveLength(16)
+    // Both tabs sent what they found stored, so events went out more than once.
+    const sentIds = idsInRequests()
+    expect(new Set(sentIds)).toEqual(new Set(tracked))
+    expect(sentIds.length).toBeGreaterThan(tracked.length)
+    for (const request of world.eventRequests()) expect(request.status).toBe(200)
+    expect(new Set(ids([...seenA.sent, ...seenB.sent]))).toEqual(new Set(tracked))
+    expect([...seenA.dropped, ...seenB.dropped]).toEqual([])
+    expect(a.queueSize()).toBe(0)
+    expect(b.queueSize()).toBe(0)
+    // The service counted each event once: eight referrals, as if one tab had sent them.
+    expect(await statsSince(before)).toEqual({
+      totalClicks: 8,
+      totalConversions: 8,
+      totalRewardsIssued: 16,
+    })
+    expect(new Set(await counted(tracked))).toEqual(new Set(['duplicate']))
   })
 })
 

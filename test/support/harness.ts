@@ -118,6 +118,39 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
     return ((await response.json()) as { code: string }).code
   }
 
+  // The storage listeners of the tabs that asked for storage events, by the storage they share.
+  const storageListeners = new Map<StorageLike, Map<symbol, (event: Event) => void>>()
+
+  function listenToStorage(storage: StorageLike, tab: symbol, listener: (event: Event) => void) {
+    const listeners = storageListeners.get(storage) ?? new Map()
+    storageListeners.set(storage, listeners)
+    listeners.set(tab, listener)
+    return () => listeners.delete(tab)
+  }
+
+  /** The tab's view of a shared storage: its writes reach the other tabs as storage events. */
+  function announcing(storage: StorageLike, writer: symbol): StorageLike {
+    const announce = (key: string) => {
+      for (const [tab, listener] of storageListeners.get(storage) ?? [])
+        if (tab !== writer) setTimeout(() => listener({ key } as unknown as Event), 0)
+    }
+    return {
+      get length() {
+        return storage.length
+      },
+      key: (index) => storage.key(index),
+      getItem: (key) => storage.getItem(key),
+      setItem: (key, value) => {
+        storage.setItem(key, value)
+        announce(key)
+      },
+      removeItem: (key) => {
+        storage.removeItem(key)
+        announce(key)
+      },
+    }
+  }
+
   /** A page ("tab") running the widget. Tabs made with the same storage share it. */
   function tab(
     overrides: Partial<ReferralOptions> & {
@@ -126,14 +159,22 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       replaceUrl?: (url: string) => void
       /** The visitor's Global Privacy Control signal. */
       gpc?: boolean
+      /**
+       * As browsers do: this tab hears a `storage` event for every write another tab with
+       * storage events makes to the same storage, in a task of its own.
+       */
+      storageEvents?: boolean
     } = {},
   ) {
-    const { href, replaceUrl, gpc = false, ...rest } = overrides
+    const { href, replaceUrl, gpc = false, storageEvents = false, ...rest } = overrides
+    const storage = overrides.storage ?? createMemoryStorage()
+    const tabId = Symbol('tab')
     const host: Partial<Host> = {
       href: () => href,
       replaceUrl: replaceUrl ?? (() => {}),
       isOnline: () => online,
       listen: (name, listener) => {
+        if (name === 'storage' && storageEvents) return listenToStorage(storage, tabId, listener)
         if (name !== 'online') return () => {}
         onlineListeners.add(listener)
         return () => onlineListeners.delete(listener)
@@ -146,12 +187,12 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       publicKey: 'pk_test_acme',
       apiBase: API,
       fetch,
-      storage: createMemoryStorage(),
       now: () => Date.now(),
       landingUrl: 'https://shop.test/',
       locks: null,
       host,
       ...rest,
+      storage: storageEvents ? announcing(storage, tabId) : storage,
     })
   }
 
