@@ -5,6 +5,7 @@
 
 import { checkOption } from './core/options.ts'
 import type { ReferralInternals as Referral, ReferralOptions } from './core/types.ts'
+import { messageOf } from './shared/errors.ts'
 import { error as logError } from './shared/log.ts'
 import type { Messages } from './ui/messages/index.ts'
 import { mountBanner, mountPanel, type UiOptions } from './ui/mount.ts'
@@ -33,8 +34,7 @@ const ATTRIBUTES = [
 
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
 
-const report = (failure: unknown) =>
-  logError(`<referral-widget>: ${failure instanceof Error ? failure.message : String(failure)}`)
+const report = (failure: unknown) => logError(`<referral-widget>: ${messageOf(failure)}`)
 
 export class ReferralWidgetElement extends Base {
   static observedAttributes = [...ATTRIBUTES]

@@ -3,6 +3,8 @@
 // refuse must keep being refused.
 import type { ReadableAtom } from 'nanostores'
 import { describe, expectTypeOf, test } from 'vitest'
+import { createReferralInternals } from '../src/core/create-referral.ts'
+import type { METHODS, ReferralInternals } from '../src/core/types.ts'
 import {
   ApiError,
   type Attribution,
@@ -129,6 +131,30 @@ describe('a createReferral() instance', () => {
     expectTypeOf<Referral>().not.toHaveProperty('needCampaign')
     expectTypeOf<Referral>().not.toHaveProperty('config')
     expectTypeOf<Referral>().not.toHaveProperty('$bannerDismissed')
+  })
+
+  test('the public Referral is exactly the documented methods and stores', () => {
+    expectTypeOf<keyof Referral>().toEqualTypeOf<
+      | (typeof METHODS)[number]
+      | '$campaign'
+      | '$link'
+      | '$attribution'
+      | '$queueSize'
+      | '$connection'
+    >()
+  })
+
+  test('the UI internals live on ReferralInternals, beside the public core', () => {
+    expectTypeOf<ReferralInternals>().toExtend<Referral>()
+    expectTypeOf<ReferralInternals['dismissBanner']>().returns.toEqualTypeOf<void>()
+    expectTypeOf<ReferralInternals['needCampaign']>().returns.toEqualTypeOf<void>()
+    expectTypeOf<ReferralInternals['$bannerDismissed']>().toExtend<ReadableAtom<boolean>>()
+    expectTypeOf<ReferralInternals['config']>().toEqualTypeOf<{
+      mode: 'test' | 'live'
+      locale: string
+      theme: Theme
+    }>()
+    expectTypeOf(createReferralInternals).returns.toEqualTypeOf<ReferralInternals>()
   })
 
   test('on() types each event payload and returns an unsubscribe function', () => {

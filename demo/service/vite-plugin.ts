@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { Logger, Plugin } from 'vite'
+import { messageOf } from '../../src/shared/errors.ts'
 import { createService, type ServiceOptions } from './app.ts'
 
 const SERVICE_PATHS = /^\/(v1|demo-api)(\/|$|\?)/
@@ -86,7 +87,7 @@ export function referralService(options: ServiceOptions = {}): Plugin {
           })
           .catch((error: unknown) => {
             logger.warn(
-              `  no second origin for the simulated visitor (${String(error)}): it shares the page's storage.`,
+              `  no second origin for the simulated visitor (${messageOf(error)}): it shares the page's storage.`,
             )
           })
       })

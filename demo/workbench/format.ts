@@ -36,5 +36,4 @@ export function money(amount: number, currency: string): string {
   }
 }
 
-export const errorText = (error: unknown) =>
-  error instanceof Error ? error.message : String(error)
+export { messageOf as errorText } from '../../src/shared/errors.ts'

@@ -4,7 +4,7 @@
 import { parsePublicKey } from '../core/keys.ts'
 import { type CheckedOption, checkOption, httpUrl, quote } from '../core/options.ts'
 import type { ReferralOptions } from '../core/types.ts'
-import { ConfigError } from '../shared/errors.ts'
+import { ConfigError, messageOf } from '../shared/errors.ts'
 import type { Messages } from '../ui/messages/index.ts'
 
 export interface EmbedConfig {
@@ -44,7 +44,7 @@ export function readAttributes(
     try {
       return checkOption(option, value, `data-${name}`, 'is ignored')
     } catch (failure) {
-      problems.push((failure as Error).message)
+      problems.push(messageOf(failure))
     }
   }
 

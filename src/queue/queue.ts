@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/client.ts'
 import type { ServiceClock } from '../api/clock.ts'
 import { backoffMs } from '../api/retry.ts'
 import { MAX_BODY_BYTES, MAX_EVENTS_PER_REQUEST, type TrackedEvent } from '../api/wire.ts'
-import { ApiError } from '../shared/errors.ts'
+import { ApiError, messageOf } from '../shared/errors.ts'
 import { warn } from '../shared/log.ts'
 import type { Timers } from '../shared/timers.ts'
 import {
@@ -358,7 +358,7 @@ export function createQueue(options: QueueOptions) {
                 status: 0,
                 type: 'network_error',
                 code: 'network_error',
-                message: String(error),
+                message: messageOf(error),
               })
         const fresh = load().chunks
         if (failure.status === 429) {

@@ -2,6 +2,7 @@
 // signatures): one shared core per key, the panel or banner mounted in the host's shadow root
 // after the first render (so server markup and hydration see an empty host), every prop followed.
 import type { ReferralInternals as Referral, ReferralOptions, Theme } from '../core/types.ts'
+import { messageOf } from '../shared/errors.ts'
 import { error as logError } from '../shared/log.ts'
 import type { Messages } from './messages/index.ts'
 import { acquireReferral, releaseReferral } from './registry.ts'
@@ -59,8 +60,7 @@ function coreKey(options: ReferralOptions): string {
   ])
 }
 
-const report = (failure: unknown) =>
-  logError(failure instanceof Error ? failure.message : String(failure))
+const report = (failure: unknown) => logError(messageOf(failure))
 
 /** Returns the ref to put on the host element. */
 export function useWidget<T extends Element>(
