@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { settle } from '../test/support/dom.ts'
 import { API, createWorld } from '../test/support/harness.ts'
+import { OPTION_ATTRIBUTES } from './core/options.ts'
 import { ReferralWidgetElement } from './custom-element.ts'
 import { resetWarnings } from './shared/log.ts'
 
@@ -90,6 +91,13 @@ describe('<referral-widget>', () => {
     const section = readme.slice(readme.indexOf('### 4. Custom element'), readme.indexOf('### 5.'))
     const listed = Array.from(section.matchAll(/^\| `([a-z-]+)` \|/gm), (match) => match[1])
     expect([...listed].sort()).toEqual([...ReferralWidgetElement.observedAttributes].sort())
+  })
+
+  it('observes, for each option, the attribute the options table names for the element', () => {
+    const names = Object.values(OPTION_ATTRIBUTES).map(({ element }) => element)
+    expect([...ReferralWidgetElement.observedAttributes].sort()).toEqual(
+      [...names, 'variant'].sort(),
+    )
   })
 
   it('renders the panel in an open shadow root, through the page’s fetch', async () => {

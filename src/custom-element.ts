@@ -3,7 +3,7 @@
 // Every attribute is observed: configuration may arrive after the element is on the page (as
 // frameworks often set it), and any later change is followed.
 
-import { checkOption } from './core/options.ts'
+import { checkOption, type MarkupOption, OPTION_ATTRIBUTES } from './core/options.ts'
 import type { ReferralInternals as Referral, ReferralOptions } from './core/types.ts'
 import { messageOf } from './shared/errors.ts'
 import { error as logError } from './shared/log.ts'
@@ -11,26 +11,18 @@ import type { Messages } from './ui/messages/index.ts'
 import { mountBanner, mountPanel, type UiOptions } from './ui/mount.ts'
 import { acquireReferral, releaseReferral } from './ui/registry.ts'
 
-/** The attributes a core is built from (a change builds a new core), and their options. */
-const CORE_ATTRIBUTES = {
-  'public-key': 'publicKey',
-  'api-base': 'apiBase',
-  'campaign-id': 'campaignId',
-  'ref-param': 'refParam',
-  'landing-url': 'landingUrl',
-  'clean-url': 'cleanUrl',
-  consent: 'consent',
-  'honor-gpc': 'honorGpc',
-} as const
+/** Options followed on the element's core as they change; any other option builds a new core. */
+const FOLLOWED = ['userId', 'theme', 'locale'] as const satisfies readonly MarkupOption[]
 
-/** Every attribute the element reads. */
-const ATTRIBUTES = [
-  ...Object.keys(CORE_ATTRIBUTES),
-  'user-id',
-  'theme',
-  'locale',
-  'variant',
-] as const
+/** The attributes a core is built from, and their options. */
+const CORE_ATTRIBUTES = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[])
+  .filter((option) => !(FOLLOWED as readonly string[]).includes(option))
+  .map((option) => [OPTION_ATTRIBUTES[option].element, option] as const)
+
+const attribute = (option: MarkupOption) => OPTION_ATTRIBUTES[option].element
+
+/** Every attribute the element reads: every option's, and which UI it shows. */
+const ATTRIBUTES = [...Object.values(OPTION_ATTRIBUTES).map(({ element }) => element), 'variant']
 
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
 
@@ -81,8 +73,8 @@ export class ReferralWidgetElement extends Base {
   #update() {
     if (!this.isConnected) return
     const options: Record<string, string> = {}
-    for (const [attribute, option] of Object.entries(CORE_ATTRIBUTES)) {
-      const value = this.getAttribute(attribute)
+    for (const [name, option] of CORE_ATTRIBUTES) {
+      const value = this.getAttribute(name)
       if (value !== null) options[option] = value
     }
     const coreKey = JSON.stringify(options)
@@ -92,7 +84,7 @@ export class ReferralWidgetElement extends Base {
       // Only one of them is a mistake, reported below.
       if (options.publicKey === undefined && options.apiBase === undefined) return
       this.#coreKey = coreKey
-      const userId = this.getAttribute('user-id')
+      const userId = this.getAttribute(attribute('userId'))
       try {
         this.#referral = acquireReferral({
           publicKey: '',
@@ -109,7 +101,7 @@ export class ReferralWidgetElement extends Base {
     const referral = this.#referral
     if (!referral) return
 
-    const userId = this.getAttribute('user-id')
+    const userId = this.getAttribute(attribute('userId'))
     if (userId !== this.#userId) {
       this.#userId = userId
       try {
@@ -134,9 +126,9 @@ export class ReferralWidgetElement extends Base {
 
   /** A bad theme or locale is reported and left out: the widget still shows. */
   #presentation<K extends 'theme' | 'locale'>(name: K) {
-    const value = this.getAttribute(name)
+    const value = this.getAttribute(attribute(name))
     try {
-      return value === null ? undefined : checkOption(name, value, name, 'is ignored')
+      return value === null ? undefined : checkOption(name, value, attribute(name), 'is ignored')
     } catch (failure) {
       report(failure)
       return undefined

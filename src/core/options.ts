@@ -63,6 +63,27 @@ const CHECKS = {
 } as const
 
 export type CheckedOption = keyof typeof CHECKS
+
+/**
+ * Each option a page can set in markup, and its attribute on the script tag and on the custom
+ * element. The two spellings differ where the script tag's shorter names came first (`data-key`,
+ * `data-api`, `data-campaign`); both stay accepted as documented.
+ */
+export const OPTION_ATTRIBUTES = {
+  publicKey: { scriptTag: 'data-key', element: 'public-key' },
+  apiBase: { scriptTag: 'data-api', element: 'api-base' },
+  campaignId: { scriptTag: 'data-campaign', element: 'campaign-id' },
+  userId: { scriptTag: 'data-user-id', element: 'user-id' },
+  refParam: { scriptTag: 'data-ref-param', element: 'ref-param' },
+  landingUrl: { scriptTag: 'data-landing-url', element: 'landing-url' },
+  locale: { scriptTag: 'data-locale', element: 'locale' },
+  theme: { scriptTag: 'data-theme', element: 'theme' },
+  cleanUrl: { scriptTag: 'data-clean-url', element: 'clean-url' },
+  consent: { scriptTag: 'data-consent', element: 'consent' },
+  honorGpc: { scriptTag: 'data-honor-gpc', element: 'honor-gpc' },
+} as const satisfies Record<CheckedOption | 'publicKey', { scriptTag: string; element: string }>
+
+export type MarkupOption = keyof typeof OPTION_ATTRIBUTES
 type Accepted<K extends CheckedOption> = NonNullable<ReturnType<(typeof CHECKS)[K][0]>>
 
 /** The value quoted as JSON, cut (with an ellipsis) so the escaped text stays within 80. */

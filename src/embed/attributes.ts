@@ -2,7 +2,14 @@
 // console.error and replaced by its default; only a bad key stops the widget.
 
 import { parsePublicKey } from '../core/keys.ts'
-import { type CheckedOption, checkOption, httpUrl, quote } from '../core/options.ts'
+import {
+  type CheckedOption,
+  checkOption,
+  httpUrl,
+  type MarkupOption,
+  OPTION_ATTRIBUTES,
+  quote,
+} from '../core/options.ts'
 import type { ReferralOptions } from '../core/types.ts'
 import { ConfigError, messageOf } from '../shared/errors.ts'
 import type { Messages } from '../ui/messages/index.ts'
@@ -14,18 +21,11 @@ export interface EmbedConfig {
   problems: string[]
 }
 
-/** Attributes that map one to one onto an option, checked as createReferral checks it. */
-const SIMPLE = {
-  campaign: 'campaignId',
-  'user-id': 'userId',
-  'ref-param': 'refParam',
-  'landing-url': 'landingUrl',
-  locale: 'locale',
-  theme: 'theme',
-  'clean-url': 'cleanUrl',
-  consent: 'consent',
-  'honor-gpc': 'honorGpc',
-} as const
+/** Options whose attribute maps one to one onto them, checked as createReferral checks it. */
+const SIMPLE = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[]).filter(
+  (option): option is Exclude<MarkupOption, 'publicKey' | 'apiBase'> =>
+    option !== 'publicKey' && option !== 'apiBase',
+)
 
 /**
  * Reads the attributes; throws a ConfigError when the key is missing, malformed or secret,
@@ -35,37 +35,39 @@ export function readAttributes(
   attributes: { getAttribute(name: string): string | null },
   scriptSrc: string | undefined,
 ): EmbedConfig {
-  const get = (name: string) => attributes.getAttribute(`data-${name}`) ?? undefined
+  const get = (name: string) => attributes.getAttribute(name) ?? undefined
   const problems: string[] = []
-  /** The attribute's checked value, or undefined (and a problem sentence) when it is refused. */
-  const read = <K extends CheckedOption>(name: string, option: K) => {
+  /** The option's attribute, checked, or undefined (and a problem sentence) when it is refused. */
+  const read = <K extends CheckedOption>(option: K) => {
+    const name = OPTION_ATTRIBUTES[option].scriptTag
     const value = get(name)
     if (value === undefined) return undefined
     try {
-      return checkOption(option, value, `data-${name}`, 'is ignored')
+      return checkOption(option, value, name, 'is ignored')
     } catch (failure) {
       problems.push(messageOf(failure))
     }
   }
 
-  const key = parsePublicKey(get('key'), 'data-key')
-  const apiBase = read('api', 'apiBase') ?? (scriptSrc ? httpUrl(scriptSrc)?.origin : undefined)
+  const { publicKey: keyAttribute, apiBase: apiAttribute } = OPTION_ATTRIBUTES
+  const key = parsePublicKey(get(keyAttribute.scriptTag), keyAttribute.scriptTag)
+  const apiBase = read('apiBase') ?? (scriptSrc ? httpUrl(scriptSrc)?.origin : undefined)
   if (apiBase === undefined) {
     throw new ConfigError(
-      'data-api',
-      'data-api is required when the script is not loaded from the service’s origin.',
+      apiAttribute.scriptTag,
+      `${apiAttribute.scriptTag} is required when the script is not loaded from the service’s origin.`,
     )
   }
   const options: Record<string, unknown> = { publicKey: key.key, apiBase }
-  for (const [name, option] of Object.entries(SIMPLE)) {
-    const value = read(name, option)
+  for (const option of SIMPLE) {
+    const value = read(option)
     if (value !== undefined) options[option] = value
   }
   if (options.cleanUrl === true) delete options.cleanUrl // the default
   if (options.honorGpc === false) delete options.honorGpc // the default
 
   let messages: Partial<Messages> | undefined
-  const rawMessages = get('messages')
+  const rawMessages = get('data-messages')
   if (rawMessages !== undefined) {
     try {
       const parsed: unknown = JSON.parse(rawMessages)
