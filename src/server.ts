@@ -1,6 +1,7 @@
 // referral-widget/server: the site's backend half. Fetch and Web Crypto only (no DOM, no Node
 // built-ins), so it runs on Node 20+, Deno, Bun and edge runtimes.
 
+export { ATTRIBUTION_COOKIE } from './api/attribution-cookie.ts'
 export { RecordSignupError, type RecordSignupFailure, ServerConfigError } from './server/errors.ts'
 export {
   type Attribution,
@@ -16,4 +17,3 @@ export {
   type SignupResult,
 } from './server/record-signup.ts'
 export { type SignUserTokenOptions, signUserToken } from './server/user-token.ts'
-export { ATTRIBUTION_COOKIE } from './shared/attribution-cookie.ts'

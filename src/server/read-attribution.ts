@@ -1,7 +1,8 @@
 // Reading the attribution the browser captured: from the cookie the widget writes
 // (`cookieDomain`), or from a form field carrying `getAttribution()` as JSON.
+
+import { type AttributionValue, attributionFromCookieHeader } from '../api/attribution-cookie.ts'
 import { CLIENT_ID_PATTERN, CODE_PATTERN, ISO_TIMESTAMP_PATTERN } from '../api/wire.ts'
-import { type AttributionValue, attributionFromCookieHeader } from '../shared/attribution-cookie.ts'
 
 export type Attribution = AttributionValue
 

@@ -1,5 +1,6 @@
 // referral-widget/server against the local service, in-process: what a site's backend sees.
 import { describe, expect, it, vi } from 'vitest'
+import { encodeAttribution } from '../../src/api/attribution-cookie.ts'
 import {
   ATTRIBUTION_COOKIE,
   parseAttribution,
@@ -8,7 +9,6 @@ import {
   recordSignup,
   ServerConfigError,
 } from '../../src/server.ts'
-import { encodeAttribution } from '../../src/shared/attribution-cookie.ts'
 import { DEMO_CAMPAIGNS, setup } from '../service/helpers.ts'
 import { virtualTime } from '../support/virtual-time.ts'
 

@@ -1,4 +1,4 @@
-import type { Messages } from './index.ts'
+import type { Messages } from './messages.ts'
 
 export const ar: Messages = {
   headline: 'امنح {give} واحصل على {get}',

@@ -5,7 +5,7 @@ import { de } from './de.ts'
 import { en } from './en.ts'
 import { es } from './es.ts'
 import { fr } from './fr.ts'
-import type { Messages } from './index.ts'
 import { ja } from './ja.ts'
+import type { Messages } from './messages.ts'
 
 export const CATALOG: Record<string, Messages> = { en, de, fr, es, ja, ar }

@@ -1,4 +1,4 @@
-import type { Messages } from './index.ts'
+import type { Messages } from './messages.ts'
 
 export const es: Messages = {
   headline: 'Regala {give}, recibe {get}',

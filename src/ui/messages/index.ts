@@ -1,32 +1,8 @@
 import { CATALOG } from './catalog.ts'
 import { languageOf as language } from './languages.ts'
+import type { Messages } from './messages.ts'
 
-// Built-in messages. Placeholders in braces are filled in by `message()`; every message can be
-// replaced by the host (`messages` option or `data-messages`).
-export interface Messages {
-  /** {give}: the friend's reward; {get}: the referrer's. */
-  headline: string
-  referrerReward: string
-  referredReward: string
-  linkLabel: string
-  copy: string
-  copied: string
-  copyFailed: string
-  share: string
-  shareVia: string
-  /** Email subject and the text shared with the link; {give}: the friend's reward. */
-  shareSubject: string
-  shareText: string
-  signIn: string
-  error: string
-  offline: string
-  rateLimited: string
-  testMode: string
-  /** The referred visitor's banner; {give}: their reward. */
-  banner: string
-  dismiss: string
-  loading: string
-}
+export type { Messages } from './messages.ts'
 
 /** The languages built in; the script tag's UI file for a language carries only that one. */
 export const BUILT_IN: Record<string, Messages> = CATALOG

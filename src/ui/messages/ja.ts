@@ -1,4 +1,4 @@
-import type { Messages } from './index.ts'
+import type { Messages } from './messages.ts'
 
 export const ja: Messages = {
   headline: '友だちに{give}、あなたに{get}',

@@ -12,7 +12,7 @@ import {
   CODE_PATTERN,
   ISO_TIMESTAMP_PATTERN,
   MAX_ATTRIBUTION_DAYS,
-} from '../api/wire.ts'
+} from './wire.ts'
 
 export const ATTRIBUTION_COOKIE = 'referral_attribution'
 export const ATTRIBUTION_COOKIE_VERSION = 'v1'
