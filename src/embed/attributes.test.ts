@@ -116,6 +116,37 @@ describe('good attributes', () => {
 })
 
 describe('each bad attribute: one problem sentence, and its default', () => {
+  it.each([
+    ['api', 'javascript:alert(1)', { apiBase: ORIGIN }],
+    ['api', 'ftp://files.example/', { apiBase: ORIGIN }],
+    ['api', 'not a url', { apiBase: ORIGIN }],
+    ['campaign', 'summer-sale', { campaignId: undefined }],
+    ['user-id', 'alice smith', { userId: undefined }],
+    ['user-id', '<script>', { userId: undefined }],
+    ['ref-param', 'ref,<x>', { refParam: undefined }],
+    ['ref-param', ',', { refParam: undefined }],
+    ['landing-url', 'javascript:alert(1)', { landingUrl: undefined }],
+    ['landing-url', 'data:text/html,<script>alert(1)</script>', { landingUrl: undefined }],
+    ['landing-url', '/join', { landingUrl: undefined }],
+    ['locale', 'not a locale', { locale: undefined }],
+    ['theme', 'neon', { theme: undefined }],
+    ['clean-url', 'maybe', { cleanUrl: undefined }],
+    ['honor-gpc', 'yes', { honorGpc: undefined }],
+    ['consent', 'granted', { consent: undefined }],
+  ])('data-%s=%j', (name, value, defaults) => {
+    const config = read({ [`data-${name}`]: value })
+
+    expect(config.problems).toHaveLength(1)
+    const [problem] = config.problems
+    expect(problem).toMatch(new RegExp(`^data-${name}=`))
+    expect(problem).toContain(JSON.stringify(value))
+    expect(problem).toMatch(/ is ignored: .+\.$/)
+    expect(config.options).toMatchObject({ publicKey: 'pk_test_acme' })
+    for (const [option, fallback] of Object.entries(defaults)) {
+      expect(config.options[option as keyof typeof config.options]).toEqual(fallback)
+    }
+  })
+
   it.each(Object.entries(OPTION_ATTRIBUTES).filter(([option]) => option !== 'publicKey'))(
     '%s is read from the attribute the options table names for the script tag',
     (_, names) => {
