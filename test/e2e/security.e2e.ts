@@ -271,6 +271,43 @@ describe('Subresource Integrity', () => {
     expect(log.console.filter((line) => line.startsWith('error:'))).toEqual([])
   })
 
+  it('a changed UI file never runs under a correct tag hash: no panel, tracking goes on', async () => {
+    // The tracking file carries the UI files' own hashes, so the tag's one hash pins them too.
+    const original = readFileSync(
+      join(import.meta.dirname, '../../dist/referral-widget-ui.js'),
+      'utf8',
+    )
+    const url = h.host.page('/', {
+      html: widgetPage(h.service, {
+        scriptAttributes: ` integrity="${integrity['referral-widget.js']}" crossorigin="anonymous"`,
+        attributes: { 'user-id': 'alice' },
+      }),
+    })
+    const context = await h.newContext()
+    await context.route('**/referral-widget-ui.js', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: `window.__changed = true;\n${original}`,
+      }),
+    )
+    const { page, log } = await h.open(context)
+    await page.goto(url)
+    await expect
+      .poll(() => log.console.filter((line) => line.startsWith('error:')).join('\n'), FAST)
+      .toMatch(/\[referral\] The panel could not be loaded from referral-widget-ui\.js/)
+    expect(log.console.join('\n')).toMatch(/integrity/i)
+    expect(await page.evaluate(() => '__changed' in window)).toBe(false)
+    expect(await page.locator(READY_ROOT).count()).toBe(0)
+    // The tracking file itself was intact: its commands still work.
+    expect(
+      await page.evaluate(
+        () => typeof (window as { Referral?: { track?: unknown } }).Referral?.track,
+      ),
+    ).toBe('function')
+  })
+
   it('a file that does not match its integrity never runs: no request, no UI, nothing stored', async () => {
     const wrong = integrity['referral-widget-ui.js'] // a real hash, of another file
     const url = h.host.page('/', {
