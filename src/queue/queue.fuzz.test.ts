@@ -9,6 +9,7 @@
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fuzzOptions, fuzzTimeout } from '../../test/support/fuzz.ts'
+import { seeded } from '../../test/support/storage.ts'
 import type { FetchLike } from '../api/client.ts'
 import {
   ATTRIBUTION_WINDOW_PATTERN,
@@ -463,18 +464,6 @@ function service(dated: boolean) {
 /** A lock manager that grants at once: this page is the sending tab from the start. */
 const grantingLocks: LockManagerLike = {
   request: (_name, _options, callback) => callback(),
-}
-
-/** A deterministic uniform [0, 1) source (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
 }
 
 function open(storage: StorageLike, fetch: FetchLike, world: StoredWorld) {

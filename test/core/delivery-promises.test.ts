@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FetchLike } from '../../src/api/client.ts'
 import { backoffMs } from '../../src/api/retry.ts'
 import { type DropReason, SEND_DELAY_MS } from '../../src/queue/queue.ts'
-import type { StorageLike } from '../../src/queue/storage.ts'
 import { resetWarnings } from '../../src/shared/log.ts'
 import { createWorld } from '../support/harness.ts'
+import { namespaceOf, seeded, storageKeys } from '../support/storage.ts'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -71,14 +71,7 @@ function record(tab: Tab): Seen {
 }
 
 /** Whether the service counted these ids: 'duplicate' means it had (call it last). */
-async function counted(ids: readonly string[]): Promise<string[]> {
-  const statuses: string[] = []
-  for (let i = 0; i < ids.length; i += 100) {
-    const results = await world.probe(ids.slice(i, i + 100))
-    statuses.push(...results.map((result) => result.status))
-  }
-  return statuses
-}
+const counted = (ids: readonly string[]) => world.counted(ids)
 
 const everyOnce = (ids: readonly string[]) => ids.map(() => 'duplicate')
 
@@ -116,18 +109,6 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 const serviceError = (status: number, code: string) =>
   json(status, { error: { type: 'api_error', code, message: 'injected' } })
-
-/** A deterministic uniform [0, 1) source (mulberry32): ids stay distinct, timings repeat. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 /**
  * The most requests a backoff schedule allows in `window` ms of failures, the first made when
@@ -243,24 +224,6 @@ describe('backoff is a state of the queue', () => {
 
 // --- bounded bodies --------------------------------------------------------------------------
 
-/** All keys of a Web Storage-like object. */
-function keysOf(storage: StorageLike): string[] {
-  const keys: string[] = []
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i)
-    if (key !== null) keys.push(key)
-  }
-  return keys
-}
-
-function namespaceOf(storage: StorageLike): string {
-  const found = keysOf(storage)
-    .map((key) => /^(referral:test:[^:]+:)/.exec(key)?.[1])
-    .find((prefix) => prefix !== undefined)
-  if (found === undefined) throw new Error('the widget wrote no referral:test: key')
-  return found
-}
-
 const KEEPALIVE_LIMIT = 64 * 1024
 
 /** Chromium's rule: a keepalive body over 64 KiB is refused before it reaches the network. */
@@ -316,7 +279,7 @@ describe('bounded bodies', () => {
     expect(new Set(seen.dropped.map((drop) => drop.reason))).toEqual(new Set(['invalid']))
     expect(seen.dropped.map((drop) => drop.id)).toContain('e_poisonedEvent00001')
     expect(tab.queueSize()).toBe(0)
-    expect(keysOf(storage).filter((key) => key.includes(':q:'))).toEqual([])
+    expect(storageKeys(storage).filter((key) => key.includes(':q:'))).toEqual([])
     expect(await counted(seen.queued)).toEqual(everyOnce(seen.queued))
     expect(await counted(['e_poisonedEvent00001'])).toEqual(['accepted']) // never sent before
   })

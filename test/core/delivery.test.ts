@@ -11,6 +11,7 @@ import type { StorageLike } from '../../src/queue/storage.ts'
 import { resetWarnings } from '../../src/shared/log.ts'
 import type { Timers } from '../../src/shared/timers.ts'
 import { createWorld, type Fault } from '../support/harness.ts'
+import { namespaceOf, seeded, storageKeys } from '../support/storage.ts'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -113,49 +114,8 @@ async function statsSince(before: Stats): Promise<Stats> {
   }
 }
 
-/**
- * Asks the service whether ids were counted: 'duplicate' = counted before, 'accepted' = never
- * seen (and recorded now, so call it last).
- */
-async function counted(eventIds: readonly string[]): Promise<string[]> {
-  const statuses: string[] = []
-  for (let i = 0; i < eventIds.length; i += 100) {
-    const results = await world.probe(eventIds.slice(i, i + 100))
-    statuses.push(...results.map((result) => result.status))
-  }
-  return statuses
-}
-
-/** A deterministic uniform [0, 1) source (mulberry32), for tabs whose timing must repeat. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
-
-/** All keys of a Web Storage-like object. */
-function storageKeys(storage: StorageLike): string[] {
-  const keys: string[] = []
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i)
-    if (key !== null) keys.push(key)
-  }
-  return keys
-}
-
-/** The widget's namespace (`referral:test:<hash>:`), read from the keys it wrote. */
-function namespaceOf(storage: StorageLike): string {
-  const found = storageKeys(storage)
-    .map((key) => /^(referral:test:[^:]+:)/.exec(key)?.[1])
-    .find((prefix) => prefix !== undefined)
-  if (found === undefined) throw new Error('the widget wrote no referral:test: key')
-  return found
-}
+/** Whether the service counted ids: 'duplicate' = counted before (call it last). */
+const counted = (eventIds: readonly string[]) => world.counted(eventIds)
 
 interface StoredEvent {
   id: string

@@ -109,6 +109,19 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
     return ((await response.json()) as { results: EventResult[] }).results
   }
 
+  /**
+   * Whether the service counted ids, 100 at a time: 'duplicate' = counted before, 'accepted' =
+   * never seen (and recorded now, so call it last).
+   */
+  async function counted(ids: readonly string[]): Promise<string[]> {
+    const statuses: string[] = []
+    for (let i = 0; i < ids.length; i += 100) {
+      const results = await probe(ids.slice(i, i + 100))
+      statuses.push(...results.map((result) => result.status))
+    }
+    return statuses
+  }
+
   async function makeLink(referrerId = 'alice') {
     const response = await service.app.request('/v1/links', {
       method: 'POST',
@@ -205,6 +218,7 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
     eventRequests,
     campaign,
     probe,
+    counted,
     makeLink,
     tab,
     setOnline(value: boolean) {
