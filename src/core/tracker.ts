@@ -2,15 +2,15 @@
 // and cleans the address bar, keeps the visitor id, records events in the durable queue and
 // delivers them, talks to the other tabs, and holds the visitor's consent. The campaign, the
 // referrer's link and the stores the UI reads come later (extras.ts), on the same core.
-import { type ApiClient, createApiClient, type FetchLike } from '../api/client.ts'
+import { type ApiClient, createApiClient } from '../api/client.ts'
 import { createServiceClock } from '../api/clock.ts'
 import { CODE_PATTERN, ISO_TIMESTAMP_PATTERN, type TrackedEvent } from '../api/wire.ts'
 import { createQueue } from '../queue/queue.ts'
-import { createSender, type LockManagerLike } from '../queue/sender.ts'
-import { createSafeStorage, defaultStorage, type StorageLike } from '../queue/storage.ts'
+import { createSender } from '../queue/sender.ts'
+import { createSafeStorage, defaultStorage } from '../queue/storage.ts'
 import { ConfigError, errorOf } from '../shared/errors.ts'
 import { error as logError } from '../shared/log.ts'
-import { globalTimers, type Timers } from '../shared/timers.ts'
+import { globalTimers } from '../shared/timers.ts'
 import { createAttribution } from './attribution.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
@@ -20,24 +20,28 @@ import { checkOption } from './options.ts'
 import { createPersisted, hasStoredConsent } from './persisted.ts'
 import { readReferralCode, withoutParams } from './referral-url.ts'
 import { createTabs } from './tabs.ts'
-import type { ReferralEvents, Tracking, TrackProperties } from './types.ts'
+import type { ReferralEvents, ReferralOptions, Tracking, TrackProperties } from './types.ts'
 
-export interface TrackerOptions {
+/** The options tracking needs, checked: the key parsed, the defaults applied. */
+export interface TrackerOptions
+  extends Pick<
+    ReferralOptions,
+    | 'consent'
+    | 'maxQueuedEvents'
+    | 'maxEventAgeMs'
+    | 'fetch'
+    | 'storage'
+    | 'now'
+    | 'random'
+    | 'timers'
+    | 'locks'
+    | 'host'
+  > {
   key: PublicKey
   apiBase: string
   refParams: string[]
   cleanUrl: boolean
   honorGpc: boolean
-  consent?: 'required' | undefined
-  maxQueuedEvents?: number | undefined
-  maxEventAgeMs?: number | undefined
-  fetch?: FetchLike | undefined
-  storage?: StorageLike | null | undefined
-  now?: (() => number) | undefined
-  random?: (() => number) | undefined
-  timers?: Timers | undefined
-  locks?: LockManagerLike | null | undefined
-  host?: Partial<Host> | undefined
 }
 
 /** The core's own announcements, beside the public ones. */

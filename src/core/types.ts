@@ -4,9 +4,8 @@
 
 import type { ReadableAtom } from 'nanostores'
 import type { FetchLike } from '../api/client.ts'
-import type { PublicCampaign, TrackedEvent } from '../api/wire.ts'
-import type { DropReason } from '../queue/chunks.ts'
-import type { Connection } from '../queue/queue.ts'
+import type { PublicCampaign } from '../api/wire.ts'
+import type { Connection, QueueEvents } from '../queue/queue.ts'
 import type { LockManagerLike } from '../queue/sender.ts'
 import type { StorageLike } from '../queue/storage.ts'
 import type { Timers } from '../shared/timers.ts'
@@ -62,18 +61,11 @@ export interface ReferralOptions {
   host?: Partial<Host> | undefined
 }
 
-export interface ReferralEvents {
+/** What `on()` hears: the queue's announcements (event:queued/sent/dropped, ratelimited), and these. */
+export interface ReferralEvents extends Omit<QueueEvents, 'change'> {
   ready: { campaign: PublicCampaign | null }
   link: ReferralLink
   error: { error: Error }
-  'event:queued': { event: TrackedEvent }
-  'event:sent': { event: TrackedEvent; status: 'accepted' | 'duplicate' }
-  'event:dropped': {
-    event: TrackedEvent
-    reason: DropReason
-    error?: { code: string; message: string }
-  }
-  ratelimited: { until: number }
   /** destroy() was called: the UI unmounts. */
   destroyed: undefined
 }
