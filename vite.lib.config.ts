@@ -63,18 +63,19 @@ function compactStyles(): Plugin {
 function oneLanguage(language: string): Plugin {
   const catalog = fileURLToPath(new URL('src/ui/messages/catalog.ts', import.meta.url))
   const messages = fileURLToPath(new URL(`src/ui/messages/${language}.ts`, import.meta.url))
+  const name = language.replace('-', '') // pt-BR.ts exports ptBR
   return {
     name: 'one-language',
     enforce: 'pre',
     load(id) {
       if (id !== catalog) return null
-      return `import { ${language} } from ${JSON.stringify(messages)}\nexport const CATALOG = { ${language} }\n`
+      return `import { ${name} } from ${JSON.stringify(messages)}\nexport const CATALOG = { ${JSON.stringify(language)}: ${name} }\n`
     },
   }
 }
 
 export default defineConfig(({ mode }) => {
-  const language = /^ui-([a-z]{2})$/.exec(mode)?.[1]
+  const language = /^ui-([a-z]{2}(?:-[A-Z]{2})?)$/.exec(mode)?.[1]
   if (language) {
     return {
       oxc: { jsx },
@@ -88,7 +89,9 @@ export default defineConfig(({ mode }) => {
           formats: ['iife'],
           name: 'ReferralWidgetUi',
           fileName: () =>
-            language === 'en' ? 'referral-widget-ui.js' : `referral-widget-ui-${language}.js`,
+            language === 'en'
+              ? 'referral-widget-ui.js'
+              : `referral-widget-ui-${language.toLowerCase()}.js`,
         },
         outDir: 'dist',
         emptyOutDir: false,

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { build } from 'vite'
 
-const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar']
+// The same list as src/ui/messages/languages.ts (a test keeps the two equal).
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar', 'pt-BR', 'it', 'nl', 'pl', 'zh-CN', 'ko']
 const scriptTagOnly = process.argv.includes('--script-tag')
 const modes = [
   ...(scriptTagOnly ? [] : ['esm']),

@@ -26,6 +26,12 @@ const REQUIRED_FILES = [
   'dist/referral-widget-ui-es.js',
   'dist/referral-widget-ui-ja.js',
   'dist/referral-widget-ui-ar.js',
+  'dist/referral-widget-ui-pt-br.js',
+  'dist/referral-widget-ui-it.js',
+  'dist/referral-widget-ui-nl.js',
+  'dist/referral-widget-ui-pl.js',
+  'dist/referral-widget-ui-zh-cn.js',
+  'dist/referral-widget-ui-ko.js',
   'dist/types/index.d.ts',
   'dist/types/custom-element.d.ts',
 ]

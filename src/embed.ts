@@ -47,7 +47,7 @@ function start() {
   window.Referral = api
   replay(api, queued)
 
-  const ui = { messages: config.messages }
+  const ui = { messages: config.messages, shareUtm: config.shareUtm }
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
     // The campaign request is already under way; the UI code (in the page's language only)
