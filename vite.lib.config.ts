@@ -1,6 +1,9 @@
 // The published files, one build per mode:
 //   esm   dist/index.js, dist/custom-element.js  (the package; dependencies left to the host)
 //   embed dist/referral-widget.js                 (the script tag; one classic script, all inside)
+//   qr    dist/referral-widget-qr.js              (the QR encoder, fetched by the panel only when
+//                                                   its QR code control is used; built before the
+//                                                   UI files, which carry its SRI hash)
 //   ui-xx dist/referral-widget-ui[-xx].js         (the script tag's panel in one language, fetched
 //                                                   only when needed; a classic script too, so no
 //                                                   CORS is needed; English has no suffix)
@@ -35,6 +38,15 @@ const builds: Record<string, UserConfig['build']> = {
       formats: ['iife'],
       name: 'ReferralWidget',
       fileName: () => 'referral-widget.js',
+    },
+  },
+  qr: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/ui/qr/embed-qr.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetQr',
+      fileName: () => 'referral-widget-qr.js',
     },
   },
   ui: {
@@ -74,13 +86,31 @@ function oneLanguage(language: string): Plugin {
   }
 }
 
+/** For `ui-<language>`: the QR encoder comes from the QR file beside the script, not a chunk. */
+function qrFromScript(): Plugin {
+  const load = fileURLToPath(new URL('src/ui/qr/load.ts', import.meta.url))
+  const script = fileURLToPath(new URL('src/ui/qr/load-script.ts', import.meta.url))
+  return {
+    name: 'qr-from-script',
+    enforce: 'pre',
+    load(id) {
+      return id === load ? `export { loadQr } from ${JSON.stringify(script)}\n` : null
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => {
   const language = /^ui-([a-z]{2}(?:-[A-Z]{2})?)$/.exec(mode)?.[1]
   if (language) {
     return {
       oxc: { jsx },
-      plugins: [oneLanguage(language), compactStyles()],
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      plugins: [oneLanguage(language), qrFromScript(), compactStyles()],
+      define: {
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        // The QR file's hash (scripts/build.mjs builds it first); '' leaves it unpinned, and a
+        // script tag loaded with integrity then does not load it at all.
+        __REFERRAL_QR_INTEGRITY__: JSON.stringify(process.env.REFERRAL_QR_INTEGRITY ?? ''),
+      },
       publicDir: false,
       build: {
         ...builds.ui,
@@ -100,7 +130,7 @@ export default defineConfig(({ mode }) => {
   }
   const build = builds[mode]
   if (!build || mode === 'ui')
-    throw new Error(`Unknown build mode "${mode}": use esm, embed or ui-<language>.`)
+    throw new Error(`Unknown build mode "${mode}": use esm, embed, qr or ui-<language>.`)
   return {
     oxc: { jsx },
     // The script-tag files run as they are in any page: no bundler will replace this later.

@@ -7,13 +7,21 @@ import { build } from 'vite'
 // The same list as src/ui/messages/languages.ts (a test keeps the two equal).
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar', 'pt-BR', 'it', 'nl', 'pl', 'zh-CN', 'ko']
 const scriptTagOnly = process.argv.includes('--script-tag')
-const modes = [
-  ...(scriptTagOnly ? [] : ['esm']),
-  'embed',
-  ...LANGUAGES.map((language) => `ui-${language}`),
-]
+const sri = (file) =>
+  `sha384-${createHash('sha384')
+    .update(readFileSync(`dist/${file}`))
+    .digest('base64')}`
+
+// The QR file comes before the UI files: they carry its hash, to pin it as the script tag is.
+const modes = [...(scriptTagOnly ? [] : ['esm']), 'embed', 'qr']
 for (const mode of modes) {
   await build({ configFile: 'vite.lib.config.ts', mode, logLevel: 'warn' })
+}
+process.env.REFERRAL_QR_INTEGRITY = sri('referral-widget-qr.js')
+for (const language of LANGUAGES) {
+  const mode = `ui-${language}`
+  await build({ configFile: 'vite.lib.config.ts', mode, logLevel: 'warn' })
+  modes.push(mode)
 }
 console.log(`built: ${modes.join(', ')}`)
 
@@ -21,10 +29,7 @@ console.log(`built: ${modes.join(', ')}`)
 // written to dist/integrity.json, for <script … integrity="sha384-…" crossorigin="anonymous">.
 const integrity = {}
 for (const file of readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))) {
-  const digest = createHash('sha384')
-    .update(readFileSync(`dist/${file}`))
-    .digest('base64')
-  integrity[file] = `sha384-${digest}`
+  integrity[file] = sri(file)
 }
 writeFileSync('dist/integrity.json', `${JSON.stringify(integrity, null, 2)}\n`)
 if (!scriptTagOnly) {

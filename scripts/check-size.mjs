@@ -7,13 +7,14 @@ import { BUDGETS, sizes } from './sizes.mjs'
  * Today's sizes plus a little room. Lower them as the widget shrinks; raise them only for a
  * feature worth its bytes, in the commit that adds it, saying so.
  */
-export const CEILINGS = { trackingOnly: 12_520, withPanel: 21_600 }
+export const CEILINGS = { trackingOnly: 12_520, withPanel: 22_300, qrOnUse: 3_700 }
 
 const { totals } = sizes()
 let failed = false
 for (const [name, label] of [
   ['trackingOnly', 'tracking only'],
   ['withPanel', 'with the panel'],
+  ['qrOnUse', 'QR code on use'],
 ]) {
   const gzip = totals[name].gzip
   const budget = BUDGETS[name]

@@ -47,7 +47,8 @@ function start() {
   window.Referral = api
   replay(api, queued)
 
-  const ui = { messages: config.messages, shareUtm: config.shareUtm }
+  // With integrity on the script tag, the UI loads the QR file pinned by its hash too.
+  const ui = { messages: config.messages, shareUtm: config.shareUtm, integrity: !!script.integrity }
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
     // The campaign request is already under way; the UI code (in the page's language only)

@@ -6,7 +6,8 @@ import type { UiOptions } from '../ui/mount.ts'
 export const UI_READY = Symbol.for('referral-widget.ui-ready')
 
 export interface UiModule {
-  mountAll(referral: Referral, options: UiOptions): void
+  /** `integrity`: the script tag was pinned by SRI, so the UI pins the files it loads too. */
+  mountAll(referral: Referral, options: UiOptions & { integrity?: boolean }): void
 }
 
 /** Loads the UI chunk beside the script tag's own file. */

@@ -709,6 +709,45 @@ describe('share links', () => {
     )
   })
 
+  it('a QR code control opens the link as a labelled QR code; Close returns focus to it', async () => {
+    const { host, link } = await readyPanel()
+    const control = mustPart(host, 'share').querySelector<HTMLButtonElement>(
+      'button[data-network="qr"]',
+    )
+    expect(control?.textContent).toBe('QR code')
+    expect(control?.getAttribute('aria-haspopup')).toBe('dialog')
+    control?.click()
+    await vi.waitFor(() => expect(part(host, 'qr')).not.toBeNull())
+
+    const dialog = mustPart(host, 'qr') as HTMLDialogElement
+    expect(dialog.open).toBe(true)
+    expect(dialog.getAttribute('aria-labelledby')).toBe('referral-qr-title')
+    expect(shadow(host).getElementById('referral-qr-title')?.textContent).toBe(
+      'Scan to open your link',
+    )
+    const code = dialog.querySelector('[data-part="qr-code"]')
+    expect(code?.getAttribute('role')).toBe('img')
+    expect(code?.getAttribute('aria-label')).toBe(`QR code of ${link.url}`)
+    expect(dialog.textContent).toContain(link.url)
+    expect(control?.getAttribute('aria-expanded')).toBe('true')
+
+    dialog.querySelector<HTMLButtonElement>('[data-part="qr-close"]')?.click()
+    await settle()
+    expect(part(host, 'qr')).toBeNull()
+    expect(shadow(host).activeElement).toBe(control)
+    expect(control?.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('with shareUtm the QR code holds the link tagged utm_source=qr', async () => {
+    const { host, link } = await readyPanel({}, { shareUtm: true })
+    mustPart(host, 'share').querySelector<HTMLButtonElement>('[data-network="qr"]')?.click()
+    await vi.waitFor(() => expect(part(host, 'qr-code')).not.toBeNull())
+    const label = part(host, 'qr-code')?.getAttribute('aria-label') ?? ''
+    const shared = new URL(label.replace('QR code of ', ''))
+    expect(shared.searchParams.get('utm_source')).toBe('qr')
+    expect(shared.searchParams.get('ref')).toBe(new URL(link.url).searchParams.get('ref'))
+  })
+
   it('no native share button without navigator.share', async () => {
     expect('share' in navigator).toBe(false)
     const { host } = await readyPanel()

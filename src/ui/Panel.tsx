@@ -2,6 +2,7 @@ import { createRef } from 'preact'
 import type { Referral } from '../core/create-referral.ts'
 import { formatReward } from './format.ts'
 import { type Messages, message, plural } from './messages/index.ts'
+import { QrControl } from './QrControl.tsx'
 import { StoreView } from './store-view.ts'
 
 export interface UiSettings {
@@ -107,6 +108,7 @@ function ShareButtons(props: {
           {messages.share}
         </button>
       )}
+      <QrControl url={via('qr')} messages={messages} />
       {networks.map(([channel, network, href]) => (
         <a
           key={channel}

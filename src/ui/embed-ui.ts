@@ -4,8 +4,13 @@
 import type { Referral } from '../core/create-referral.ts'
 import { UI_READY, type UiModule } from '../embed/ui-handoff.ts'
 import { mountBanner, mountPanel, type UiOptions } from './mount.ts'
+import { configureQrScript } from './qr/load-script.ts'
 
-function mountAll(referral: Referral, options: UiOptions) {
+// This file's own address, read while it runs: the QR file sits beside it.
+const ownSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? ''
+
+function mountAll(referral: Referral, options: UiOptions & { integrity?: boolean }) {
+  configureQrScript({ base: ownSrc, sri: options.integrity === true })
   const unmounts: Array<() => void> = []
   for (const element of document.querySelectorAll('[data-referral-widget]')) {
     unmounts.push(mountPanel(element, referral, options))
