@@ -16,7 +16,9 @@ const external = [
   ...Object.keys(pkg.dependencies ?? {}),
   ...Object.keys(pkg.peerDependencies ?? {}),
 ]
-const jsx = { runtime: 'automatic', importSource: 'preact' } as const
+// Production JSX whatever NODE_ENV the build runs under (the browser suite builds under vitest's
+// NODE_ENV=test, which would otherwise add source locations to every element).
+const jsx = { runtime: 'automatic', importSource: 'preact', development: false } as const
 
 const builds: Record<string, UserConfig['build']> = {
   esm: {
