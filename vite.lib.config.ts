@@ -8,6 +8,9 @@
 //   server dist/server.js                         (referral-widget/server: one file, no
 //                                                  dependency, for Node, Deno, Bun and edge)
 //   embed dist/referral-widget.js                 (the script tag; one classic script, all inside)
+//   qr    dist/referral-widget-qr.js              (the QR encoder, fetched by the panel only when
+//                                                   its QR code control is used; built before the
+//                                                   UI files, which carry its SRI hash)
 //   ui-xx dist/referral-widget-ui[-xx].js         (the script tag's panel in one language, fetched
 //                                                   only when needed; a classic script too, so no
 //                                                   CORS is needed; English has no suffix)
@@ -22,7 +25,9 @@ const external = [
   ...Object.keys(pkg.peerDependencies ?? {}),
 ]
 const isExternal = (id: string) => external.some((name) => id === name || id.startsWith(`${name}/`))
-const jsx = { runtime: 'automatic', importSource: 'preact' } as const
+// Production JSX whatever NODE_ENV the build runs under (the browser suite builds under vitest's
+// NODE_ENV=test, which would otherwise add source locations to every element).
+const jsx = { runtime: 'automatic', importSource: 'preact', development: false } as const
 
 const builds: Record<string, UserConfig['build']> = {
   esm: {
@@ -68,6 +73,15 @@ const builds: Record<string, UserConfig['build']> = {
       fileName: () => 'referral-widget.js',
     },
   },
+  qr: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/ui/qr/embed-qr.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetQr',
+      fileName: () => 'referral-widget-qr.js',
+    },
+  },
   ui: {
     target: 'es2022',
   },
@@ -110,23 +124,42 @@ function coreFromEsmBuild(): Plugin {
 function oneLanguage(language: string): Plugin {
   const catalog = fileURLToPath(new URL('src/ui/messages/catalog.ts', import.meta.url))
   const messages = fileURLToPath(new URL(`src/ui/messages/${language}.ts`, import.meta.url))
+  const name = language.replace('-', '') // pt-BR.ts exports ptBR
   return {
     name: 'one-language',
     enforce: 'pre',
     load(id) {
       if (id !== catalog) return null
-      return `import { ${language} } from ${JSON.stringify(messages)}\nexport const CATALOG = { ${language} }\n`
+      return `import { ${name} } from ${JSON.stringify(messages)}\nexport const CATALOG = { ${JSON.stringify(language)}: ${name} }\n`
+    },
+  }
+}
+
+/** For `ui-<language>`: the QR encoder comes from the QR file beside the script, not a chunk. */
+function qrFromScript(): Plugin {
+  const load = fileURLToPath(new URL('src/ui/qr/load.ts', import.meta.url))
+  const script = fileURLToPath(new URL('src/ui/qr/load-script.ts', import.meta.url))
+  return {
+    name: 'qr-from-script',
+    enforce: 'pre',
+    load(id) {
+      return id === load ? `export { loadQr } from ${JSON.stringify(script)}\n` : null
     },
   }
 }
 
 export default defineConfig(({ mode }) => {
-  const language = /^ui-([a-z]{2})$/.exec(mode)?.[1]
+  const language = /^ui-([a-z]{2}(?:-[A-Z]{2})?)$/.exec(mode)?.[1]
   if (language) {
     return {
       oxc: { jsx },
-      plugins: [oneLanguage(language), compactStyles()],
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      plugins: [oneLanguage(language), qrFromScript(), compactStyles()],
+      define: {
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        // The QR file's hash (scripts/build.mjs builds it first); '' leaves it unpinned, and a
+        // script tag loaded with integrity then does not load it at all.
+        __REFERRAL_QR_INTEGRITY__: JSON.stringify(process.env.REFERRAL_QR_INTEGRITY ?? ''),
+      },
       publicDir: false,
       build: {
         ...builds.ui,
@@ -135,7 +168,9 @@ export default defineConfig(({ mode }) => {
           formats: ['iife'],
           name: 'ReferralWidgetUi',
           fileName: () =>
-            language === 'en' ? 'referral-widget-ui.js' : `referral-widget-ui-${language}.js`,
+            language === 'en'
+              ? 'referral-widget-ui.js'
+              : `referral-widget-ui-${language.toLowerCase()}.js`,
         },
         outDir: 'dist',
         emptyOutDir: false,
@@ -144,7 +179,9 @@ export default defineConfig(({ mode }) => {
   }
   const build = builds[mode]
   if (!build || mode === 'ui')
-    throw new Error(`Unknown build mode "${mode}": use esm, react, server, embed or ui-<language>.`)
+    throw new Error(
+      `Unknown build mode "${mode}": use esm, react, server, qr, embed or ui-<language>.`,
+    )
   // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
   return {

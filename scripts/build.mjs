@@ -4,23 +4,31 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { build } from 'vite'
 
-const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar']
+// The same list as src/ui/messages/languages.ts (a test keeps the two equal).
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar', 'pt-BR', 'it', 'nl', 'pl', 'zh-CN', 'ko']
 const scriptTagOnly = process.argv.includes('--script-tag')
-// The files beside the script tag's file first: their hashes are built into it, so a tag
-// carrying `integrity` pins every file it loads.
-const siblings = LANGUAGES.map((language) => `ui-${language}`)
-const modes = [...(scriptTagOnly ? [] : ['esm', 'react', 'server']), ...siblings, 'embed']
 const hash = (file, algorithm) =>
   `${algorithm}-${createHash(algorithm)
     .update(readFileSync(`dist/${file}`))
     .digest('base64')}`
 const scriptFiles = () => readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))
+
+// Pinned from the inside out: the QR file first (each UI file carries its hash), then the UI
+// files (the script tag's file carries theirs), so a tag with `integrity` pins every file it
+// loads, and each file the files it loads.
+const modes = [
+  ...(scriptTagOnly ? [] : ['esm', 'react', 'server']),
+  'qr',
+  ...LANGUAGES.map((language) => `ui-${language}`),
+  'embed',
+]
 for (const mode of modes) {
+  if (mode === 'ui-en') process.env.REFERRAL_QR_INTEGRITY = hash('referral-widget-qr.js', 'sha384')
   if (mode === 'embed') {
     // sha256 keeps each hash the tracking file carries short; the browser checks it the same.
     const pins = Object.fromEntries(
       scriptFiles()
-        .filter((file) => file !== 'referral-widget.js')
+        .filter((file) => /^referral-widget-ui.*\.js$/.test(file))
         .map((file) => [file, hash(file, 'sha256')]),
     )
     process.env.SIBLING_INTEGRITY = JSON.stringify(pins)

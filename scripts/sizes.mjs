@@ -11,10 +11,11 @@ const DIST = join(import.meta.dirname, '../dist')
 export const ARTIFACTS = {
   'referral-widget.js': 'the script tag (tracking, window.Referral)',
   'referral-widget-ui.js': 'the panel and banner, fetched only when the page has one',
+  'referral-widget-qr.js': 'the QR code dialog and encoder, fetched only when its control is used',
 }
 
-/** Budgets in gzip bytes (1 KB = 1,000 bytes). */
-export const BUDGETS = { trackingOnly: 7_000, withPanel: 15_000 }
+/** Budgets in gzip bytes (1 KB = 1,000 bytes); qrOnUse: what the QR code control adds on use. */
+export const BUDGETS = { trackingOnly: 7_000, withPanel: 17_000, qrOnUse: 4_000 }
 
 export function measure(file) {
   const bytes = readFileSync(join(DIST, file))
@@ -29,11 +30,13 @@ export function sizes() {
   const files = Object.fromEntries(Object.keys(ARTIFACTS).map((file) => [file, measure(file)]))
   const tracking = files['referral-widget.js']
   const ui = files['referral-widget-ui.js']
+  const qr = files['referral-widget-qr.js']
   return {
     files,
     totals: {
       trackingOnly: { gzip: tracking.gzip, brotli: tracking.brotli },
       withPanel: { gzip: tracking.gzip + ui.gzip, brotli: tracking.brotli + ui.brotli },
+      qrOnUse: { gzip: qr.gzip, brotli: qr.brotli },
     },
   }
 }
@@ -45,6 +48,7 @@ export function writeReadme(result) {
   const rows = {
     'tracking only': result.totals.trackingOnly,
     'with the panel': result.totals.withPanel,
+    'the QR code, on use': result.totals.qrOnUse,
   }
   const readme = readFileSync(path, 'utf8')
     .split('\n')
@@ -71,8 +75,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `${file.padEnd(24)} raw ${String(size.raw).padStart(7)}  gzip ${String(size.gzip).padStart(6)}  brotli ${String(size.brotli).padStart(6)}`,
       )
     }
-    const { trackingOnly, withPanel } = result.totals
+    const { trackingOnly, withPanel, qrOnUse } = result.totals
     console.log(`tracking only: ${trackingOnly.gzip} B gzip (budget ${BUDGETS.trackingOnly})`)
     console.log(`with the panel: ${withPanel.gzip} B gzip (budget ${BUDGETS.withPanel})`)
+    console.log(`the QR code, on use: +${qrOnUse.gzip} B gzip (budget ${BUDGETS.qrOnUse})`)
   }
 }

@@ -46,14 +46,17 @@ function start() {
   window.Referral = api
   replay(api, stub?.q)
 
+  const pinned = script.integrity !== ''
+  // Pinned by SRI, the UI loads the QR file pinned by its hash too.
+  const ui = { messages: config.messages, shareUtm: config.shareUtm, integrity: pinned }
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
     // The campaign request is already under way; the UI code (in the page's language only)
     // arrives alongside it.
     referral.needCampaign()
     const file = uiFile(referral.config.locale)
-    loadSibling(file, script.src, script.integrity !== '')
-      .then((part) => part.mountAll(referral, { messages: config.messages }))
+    loadSibling(file, script.src, pinned)
+      .then((part) => part.mountAll(referral, ui))
       .catch(() => logError(`The panel could not be loaded from ${file} beside the script.`))
   }
   if (document.readyState === 'loading')

@@ -77,6 +77,12 @@ const PACKAGE_EXPORTS = [
   './referral-widget-ui-es.js',
   './referral-widget-ui-ja.js',
   './referral-widget-ui-ar.js',
+  './referral-widget-ui-pt-br.js',
+  './referral-widget-ui-it.js',
+  './referral-widget-ui-nl.js',
+  './referral-widget-ui-pl.js',
+  './referral-widget-ui-zh-cn.js',
+  './referral-widget-ui-ko.js',
   './package.json',
 ]
 

@@ -8,7 +8,8 @@ import { sizes } from '../scripts/sizes.mjs'
 const root = join(import.meta.dirname, '..')
 const built =
   existsSync(join(root, 'dist/referral-widget.js')) &&
-  existsSync(join(root, 'dist/referral-widget-ui.js'))
+  existsSync(join(root, 'dist/referral-widget-ui.js')) &&
+  existsSync(join(root, 'dist/referral-widget-qr.js'))
 
 /** The gzip and brotli bytes of a row of the README's size table, e.g. "| tracking only … | 11,234 B | 10,143 B |". */
 function quoted(row: string) {
@@ -25,5 +26,6 @@ describe.runIf(built)('README sizes', () => {
     const { totals } = sizes()
     expect(quoted('tracking only')).toEqual(totals.trackingOnly)
     expect(quoted('with the panel')).toEqual(totals.withPanel)
+    expect(quoted('the QR code, on use')).toEqual(totals.qrOnUse)
   })
 })

@@ -310,7 +310,7 @@ describe('readAttributes', () => {
     )
   })
 
-  it('keeps only the message strings, and a hostile object pollutes nothing', () => {
+  it('keeps only the message strings (and plural forms), and a hostile object pollutes nothing', () => {
     fc.assert(
       fc.property(attributeMap, (attributes) => {
         const result = outcome(
@@ -322,7 +322,11 @@ describe('readAttributes', () => {
         expect(({} as Record<string, unknown>).polluted).toBeUndefined()
         if (messages === undefined) return
         expect(Object.getPrototypeOf(messages)).toBe(Object.prototype)
-        for (const value of Object.values(messages)) expect(typeof value).toBe('string')
+        // Strings, or a counted message's plural forms (strings too).
+        for (const value of Object.values(messages)) {
+          const forms = typeof value === 'string' ? [value] : Object.values(value ?? {})
+          for (const form of forms) expect(typeof form).toBe('string')
+        }
       }),
       runs,
     )

@@ -110,6 +110,28 @@ describe('good attributes', () => {
     expect(config.messages).toEqual({ copy: 'Grab it' })
   })
 
+  it('data-messages keeps a counted message’s plural forms', () => {
+    const config = read({
+      'data-messages': '{"offline":{"one":"1 waits","other":"{count} wait"},"copy":{"x":1}}',
+    })
+    expect(config.messages).toEqual({ offline: { one: '1 waits', other: '{count} wait' } })
+  })
+
+  it.each([
+    ['true', true],
+    ['false', undefined],
+  ])('data-share-utm=%j', (value, shareUtm) => {
+    const config = read({ 'data-share-utm': value })
+    expect(config.problems).toEqual([])
+    expect(config.shareUtm).toBe(shareUtm)
+  })
+
+  it('data-share-utm must be true or false', () => {
+    const config = read({ 'data-share-utm': 'yes' })
+    expect(config.problems).toEqual(['data-share-utm="yes" is ignored: it must be true or false.'])
+    expect(config.shareUtm).toBeUndefined()
+  })
+
   it('a key with stray spaces is accepted', () => {
     expect(read({ 'data-key': '  pk_test_acme ' }).options.publicKey).toBe('pk_test_acme')
   })

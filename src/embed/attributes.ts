@@ -12,14 +12,23 @@ import {
 } from '../core/options.ts'
 import type { ReferralOptions } from '../core/types.ts'
 import { ConfigError, messageOf } from '../shared/errors.ts'
-import type { Messages } from '../ui/messages/index.ts'
+import type { MessageOverrides } from '../ui/messages/index.ts'
 
 export interface EmbedConfig {
   options: ReferralOptions
-  messages: Partial<Messages> | undefined
+  messages: MessageOverrides | undefined
+  /** data-share-utm: tag each channel's link with utm_source/utm_medium. */
+  shareUtm: boolean | undefined
   /** One sentence per attribute that was refused. */
   problems: string[]
 }
+
+/** A counted message's plural forms, e.g. {"one": "…", "other": "…"}: strings only. */
+const isForms = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((form) => typeof form === 'string')
 
 /** Options whose attribute maps one to one onto them, checked as createReferral checks it. */
 const SIMPLE = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[]).filter(
@@ -66,14 +75,14 @@ export function readAttributes(
   if (options.cleanUrl === true) delete options.cleanUrl // the default
   if (options.honorGpc === false) delete options.honorGpc // the default
 
-  let messages: Partial<Messages> | undefined
+  let messages: MessageOverrides | undefined
   const rawMessages = get('data-messages')
   if (rawMessages !== undefined) {
     try {
       const parsed: unknown = JSON.parse(rawMessages)
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error()
       messages = Object.fromEntries(
-        Object.entries(parsed).filter(([, value]) => typeof value === 'string'),
+        Object.entries(parsed).filter(([, value]) => typeof value === 'string' || isForms(value)),
       )
     } catch {
       problems.push(
@@ -81,5 +90,14 @@ export function readAttributes(
       )
     }
   }
-  return { options: options as unknown as ReferralOptions, messages, problems }
+
+  const utm = get('data-share-utm')
+  if (utm !== undefined && utm !== 'true' && utm !== 'false')
+    problems.push(`data-share-utm=${quote(utm)} is ignored: it must be true or false.`)
+  return {
+    options: options as unknown as ReferralOptions,
+    messages,
+    shareUtm: utm === 'true' || undefined,
+    problems,
+  }
 }

@@ -10,7 +10,8 @@ export const PART_READY = Symbol.for('referral-widget.part')
 
 /** What the UI file offers: the panel and the banner. */
 export interface Part {
-  mountAll(referral: ReferralInternals, options: UiOptions): void
+  /** `integrity`: the script tag was pinned by SRI, so the UI pins the files it loads too. */
+  mountAll(referral: ReferralInternals, options: UiOptions & { integrity?: boolean }): void
 }
 
 /** Subresource Integrity hashes of the sibling files, by name; filled in by the build. */

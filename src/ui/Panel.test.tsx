@@ -284,7 +284,14 @@ describe('status', () => {
     await settle()
 
     expect(core.queueSize()).toBe(1)
-    expect(text(host, 'status')).toBe(EN.offline)
+    expect(text(host, 'status')).toBe(
+      'You are offline. 1 referral action will be sent when you are back.',
+    )
+    core.track('signup', { userId: 'carol' })
+    await settle()
+    expect(text(host, 'status')).toBe(
+      'You are offline. 2 referral actions will be sent when you are back.',
+    )
     expect(rootOf(host).getAttribute('data-state')).toBe('ready')
 
     world.setOnline(true)
@@ -310,7 +317,7 @@ describe('status', () => {
     expect(world.eventRequests().map((request) => request.status)).toEqual([429])
 
     expect(core.queueSize()).toBe(1)
-    expect(text(host, 'status')).toBe(EN.rateLimited)
+    expect(text(host, 'status')).toBe('Busy right now. 1 referral action will be sent shortly.')
 
     await vi.advanceTimersByTimeAsync(30_000)
     await settle()
@@ -397,8 +404,8 @@ describe('locale formatting', () => {
       referrer: { amount: 1234.5, currency: 'EUR' },
       referred: { amount: 10, currency: 'EUR' },
     })
-    const { host } = await readyPanel({ campaignId, locale: 'nl-NL' })
-    expect(text(host, 'referrer-reward')).toBe('You get €\u00a01.234,50 credit')
+    const { host } = await readyPanel({ campaignId, locale: 'sv-SE' })
+    expect(text(host, 'referrer-reward')).toBe('You get 1\u00a0234,50\u00a0€ credit')
   })
 })
 
@@ -596,7 +603,6 @@ describe('copy', () => {
 // --- share -----------------------------------------------------------------------------------
 
 describe('share links', () => {
-  const shareText = 'Sign up with my link and get $10 credit.'
   const subject = 'A gift for you: $10 credit'
 
   function network(host: Element, name: string): HTMLAnchorElement {
@@ -606,55 +612,82 @@ describe('share links', () => {
     if (!anchor) throw new Error(`no ${name} share link`)
     return anchor
   }
+  /** The text a channel's link carries: the mailto body or the `text` parameter. */
+  function shared(host: Element, name: string): string {
+    const url = new URL(network(host, name).getAttribute('href') ?? '')
+    return url.searchParams.get(name === 'email' ? 'body' : 'text') ?? ''
+  }
 
-  it('email: a mailto with the subject, and the text and URL in the body', async () => {
+  it('email: a mailto with its own subject and body, the URL in the body', async () => {
     const { host, link } = await readyPanel()
     const href = network(host, 'email').getAttribute('href') ?? ''
 
     expect(href.startsWith('mailto:?')).toBe(true)
-    expect(href).toContain(encodeURIComponent(link.url))
     const params = new URL(href).searchParams
     expect(params.get('subject')).toBe(subject)
-    expect(params.get('body')).toBe(`${shareText} ${link.url}`)
+    expect(params.get('body')).toBe(`Hi! Sign up with my link and get $10 credit: ${link.url}`)
   })
 
-  it('X: the intent URL carries the text and the share URL', async () => {
+  it('X, WhatsApp and LinkedIn each carry their own text with the share URL', async () => {
     const { host, link } = await readyPanel()
-    const href = network(host, 'x').getAttribute('href') ?? ''
-
-    expect(href).toContain(encodeURIComponent(link.url))
-    expect(href).toContain(encodeURIComponent(shareText))
-    const url = new URL(href)
-    expect(url.origin).toBe('https://x.com')
-    expect(url.searchParams.get('text')).toBe(shareText)
-    expect(url.searchParams.get('url')).toBe(link.url)
+    expect(new URL(network(host, 'x').href).origin).toBe('https://x.com')
+    expect(shared(host, 'x')).toBe(`Get $10 credit when you sign up with my link: ${link.url}`)
+    expect(new URL(network(host, 'whatsapp').href).origin).toBe('https://wa.me')
+    expect(shared(host, 'whatsapp')).toBe(
+      `Hey, sign up with my link and get $10 credit: ${link.url}`,
+    )
+    expect(new URL(network(host, 'linkedin').href).origin).toBe('https://www.linkedin.com')
+    expect(shared(host, 'linkedin')).toBe(
+      `I recommend it: sign up with my link and get $10 credit. ${link.url}`,
+    )
+    const texts = ['email', 'x', 'whatsapp', 'linkedin'].map((name) => shared(host, name))
+    expect(new Set(texts).size).toBe(4)
   })
 
-  it('WhatsApp: the text and the share URL in one message', async () => {
-    const { host, link } = await readyPanel()
-    const href = network(host, 'whatsapp').getAttribute('href') ?? ''
-
-    expect(href).toContain(encodeURIComponent(link.url))
-    const url = new URL(href)
-    expect(url.origin).toBe('https://wa.me')
-    expect(url.searchParams.get('text')).toBe(`${shareText} ${link.url}`)
+  it('each channel’s text is replaced on its own; {get} and {url} are filled, a missing {url} is appended', async () => {
+    const { host, link } = await readyPanel(
+      {},
+      {
+        messages: {
+          xText: 'Me {get}, you {give}: {url} #referral',
+          whatsappText: 'Join me!',
+          emailSubject: 'Join me and get {give}',
+        },
+      },
+    )
+    expect(shared(host, 'x')).toBe(`Me $10, you $10: ${link.url} #referral`)
+    expect(shared(host, 'whatsapp')).toBe(`Join me! ${link.url}`)
+    expect(new URL(network(host, 'email').href).searchParams.get('subject')).toBe(
+      'Join me and get $10',
+    )
+    expect(shared(host, 'linkedin')).toBe(
+      `I recommend it: sign up with my link and get $10 credit. ${link.url}`,
+    )
   })
 
-  it('LinkedIn: the share URL', async () => {
-    const { host, link } = await readyPanel()
-    const href = network(host, 'linkedin').getAttribute('href') ?? ''
+  it('shareUtm: each channel shares the link tagged with its own utm_source; the ref code stays', async () => {
+    const { host, link } = await readyPanel({}, { shareUtm: true })
+    for (const name of ['email', 'x', 'whatsapp', 'linkedin']) {
+      const sharedUrl = new URL(shared(host, name).split(' ').at(-1) ?? '')
+      expect(sharedUrl.searchParams.get('utm_source')).toBe(name)
+      expect(sharedUrl.searchParams.get('utm_medium')).toBe('referral')
+      expect(sharedUrl.searchParams.get('ref')).toBe(new URL(link.url).searchParams.get('ref'))
+    }
+    // The link shown and copied is the untagged one.
+    expect((mustPart(host, 'link') as HTMLInputElement).value).toBe(link.url)
+  })
 
-    expect(href).toContain(encodeURIComponent(link.url))
-    const url = new URL(href)
-    expect(url.origin).toBe('https://www.linkedin.com')
-    expect(url.searchParams.get('url')).toBe(link.url)
+  it('without shareUtm no channel adds utm parameters', async () => {
+    const { host } = await readyPanel()
+    for (const name of ['email', 'x', 'whatsapp', 'linkedin'])
+      expect(shared(host, name)).not.toContain('utm_')
   })
 
   it('the share URL stays whole: its own ? and = cannot leak into the outer query', async () => {
     const { host, link } = await readyPanel({ landingUrl: 'https://shop.test/join?utm=a&b=c' })
     expect(link.url).toContain('utm=a&b=c')
     const x = new URL(network(host, 'x').getAttribute('href') ?? '')
-    expect(x.searchParams.get('url')).toBe(link.url)
+    expect(x.searchParams.get('text')).toContain(link.url)
     expect(x.searchParams.has('b')).toBe(false)
   })
 
@@ -673,11 +706,49 @@ describe('share links', () => {
       referrer: { amount: 20, currency: 'EUR' },
       referred: { amount: 15, currency: 'EUR' },
     })
-    const { host } = await readyPanel({ campaignId, locale: 'de-DE' })
-    const x = new URL(network(host, 'x').getAttribute('href') ?? '')
-    expect(x.searchParams.get('text')).toBe(
-      'Melde dich über meinen Link an und erhalte 15\u00a0€ Guthaben.',
+    const { host, link } = await readyPanel({ campaignId, locale: 'de-DE' })
+    expect(shared(host, 'x')).toBe(
+      `Hol dir 15\u00a0€ Guthaben, wenn du dich über meinen Link anmeldest: ${link.url}`,
     )
+  })
+
+  it('a QR code control opens the link as a labelled QR code; Close returns focus to it', async () => {
+    const { host, link } = await readyPanel()
+    const control = mustPart(host, 'share').querySelector<HTMLButtonElement>(
+      'button[data-network="qr"]',
+    )
+    expect(control?.textContent).toBe('QR code')
+    expect(control?.getAttribute('aria-haspopup')).toBe('dialog')
+    control?.click()
+    await vi.waitFor(() => expect(part(host, 'qr')).not.toBeNull())
+
+    const dialog = mustPart(host, 'qr') as HTMLDialogElement
+    expect(dialog.open).toBe(true)
+    expect(dialog.getAttribute('aria-labelledby')).toBe('referral-qr-title')
+    expect(shadow(host).getElementById('referral-qr-title')?.textContent).toBe(
+      'Scan to open your link',
+    )
+    const code = dialog.querySelector('[data-part="qr-code"]')
+    expect(code?.getAttribute('role')).toBe('img')
+    expect(code?.getAttribute('aria-label')).toBe(`QR code of ${link.url}`)
+    expect(dialog.textContent).toContain(link.url)
+    expect(control?.getAttribute('aria-expanded')).toBe('true')
+
+    dialog.querySelector<HTMLButtonElement>('[data-part="qr-close"]')?.click()
+    await settle()
+    expect(part(host, 'qr')).toBeNull()
+    expect(shadow(host).activeElement).toBe(control)
+    expect(control?.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('with shareUtm the QR code holds the link tagged utm_source=qr', async () => {
+    const { host, link } = await readyPanel({}, { shareUtm: true })
+    mustPart(host, 'share').querySelector<HTMLButtonElement>('[data-network="qr"]')?.click()
+    await vi.waitFor(() => expect(part(host, 'qr-code')).not.toBeNull())
+    const label = part(host, 'qr-code')?.getAttribute('aria-label') ?? ''
+    const shared = new URL(label.replace('QR code of ', ''))
+    expect(shared.searchParams.get('utm_source')).toBe('qr')
+    expect(shared.searchParams.get('ref')).toBe(new URL(link.url).searchParams.get('ref'))
   })
 
   it('no native share button without navigator.share', async () => {
@@ -700,7 +771,11 @@ describe('share links', () => {
     expect(button?.textContent).toBe('Share')
     button?.click()
     await settle()
-    expect(share).toHaveBeenCalledWith({ title: subject, text: shareText, url: link.url })
+    expect(share).toHaveBeenCalledWith({
+      title: subject,
+      text: 'Sign up with my link and get $10 credit.',
+      url: link.url,
+    })
   })
 
   it('a cancelled native share is quiet', async () => {
@@ -773,6 +848,8 @@ describe('hostile strings', () => {
       messages: EN,
       dir: 'ltr',
       mode: 'test',
+      language: 'en',
+      shareUtm: false,
     }
     return render(<Panel source={stores} ui={ui} />)
   }

@@ -1,7 +1,8 @@
 import { createRef } from 'preact'
 import type { ReferralInternals as Referral } from '../core/types.ts'
 import { formatReward } from './format.ts'
-import { type Messages, message } from './messages/index.ts'
+import { type Messages, message, plural } from './messages/index.ts'
+import { QrControl } from './QrControl.tsx'
 import { StoreView } from './store-view.ts'
 
 export interface UiSettings {
@@ -10,6 +11,10 @@ export interface UiSettings {
   messages: Messages
   dir: 'ltr' | 'rtl'
   mode: 'test' | 'live'
+  /** The built-in language the messages are in: its plural rules apply to counts. */
+  language: string
+  /** Adds utm_source=<channel>&utm_medium=referral to the link each channel shares. */
+  shareUtm: boolean
 }
 
 /** What the panel reads of the core: its stores only. */
@@ -42,34 +47,73 @@ async function copyToClipboard(text: string, input: HTMLInputElement | null): Pr
   }
 }
 
-function ShareButtons(props: { url: string; give: string; messages: Messages }) {
-  const { url, give, messages } = props
-  const text = message(messages.shareText, { give })
-  const subject = message(messages.shareSubject, { give })
+/** The link as shared on one channel: tagged for the site's analytics when the host asks. */
+export function channelUrl(url: string, channel: string, utm: boolean): string {
+  if (!utm) return url
+  const tagged = new URL(url)
+  tagged.searchParams.set('utm_source', channel)
+  tagged.searchParams.set('utm_medium', 'referral')
+  return tagged.toString()
+}
+
+/** A channel's text with the rewards and the link; the link goes at the end when not placed. */
+function shareText(template: string, values: Record<string, string>, url: string): string {
+  return template.includes('{url}')
+    ? message(template, { ...values, url })
+    : `${message(template, values)} ${url}`
+}
+
+function ShareButtons(props: {
+  url: string
+  rewards: Record<'give' | 'get', string>
+  messages: Messages
+  utm: boolean
+}) {
+  const { url, rewards, messages, utm } = props
   const e = encodeURIComponent
-  const networks: Array<[string, string]> = [
-    ['Email', `mailto:?subject=${e(subject)}&body=${e(`${text} ${url}`)}`],
-    ['X', `https://x.com/intent/post?text=${e(text)}&url=${e(url)}`],
-    ['WhatsApp', `https://wa.me/?text=${e(`${text} ${url}`)}`],
-    ['LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?url=${e(url)}`],
+  const via = (channel: string) => channelUrl(url, channel, utm)
+  const subject = message(messages.emailSubject, rewards)
+  const networks: Array<[string, string, string]> = [
+    [
+      'email',
+      'Email',
+      `mailto:?subject=${e(subject)}&body=${e(shareText(messages.emailBody, rewards, via('email')))}`,
+    ],
+    ['x', 'X', `https://x.com/intent/post?text=${e(shareText(messages.xText, rewards, via('x')))}`],
+    [
+      'whatsapp',
+      'WhatsApp',
+      `https://wa.me/?text=${e(shareText(messages.whatsappText, rewards, via('whatsapp')))}`,
+    ],
+    [
+      'linkedin',
+      'LinkedIn',
+      `https://www.linkedin.com/feed/?shareActive=true&text=${e(shareText(messages.linkedinText, rewards, via('linkedin')))}`,
+    ],
   ]
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+  const nativeShare = () => {
+    const nativeUrl = via('native')
+    // The share sheet takes the link on its own unless the text places it.
+    const placed = messages.nativeText.includes('{url}')
+    const text = message(messages.nativeText, { ...rewards, url: nativeUrl })
+    navigator
+      .share(placed ? { title: subject, text } : { title: subject, text, url: nativeUrl })
+      .catch(() => {})
+  }
   return (
     <div class="share" data-part="share">
       {canShare && (
-        <button
-          type="button"
-          data-network="native"
-          onClick={() => navigator.share({ title: subject, text, url }).catch(() => {})}
-        >
+        <button type="button" data-network="native" onClick={nativeShare}>
           {messages.share}
         </button>
       )}
-      {networks.map(([network, href]) => (
+      <QrControl url={via('qr')} messages={messages} />
+      {networks.map(([channel, network, href]) => (
         <a
-          key={network}
+          key={channel}
           href={href}
-          data-network={network.toLowerCase()}
+          data-network={channel}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={message(messages.shareVia, { network })}
@@ -130,9 +174,9 @@ export class Panel extends StoreView<
 
     const queueNote =
       waiting > 0 && connection.state === 'offline'
-        ? messages.offline
+        ? plural(messages.offline, waiting, ui.language)
         : waiting > 0 && connection.state === 'rate-limited'
-          ? messages.rateLimited
+          ? plural(messages.rateLimited, waiting, ui.language)
           : ''
 
     const copy = async () => {
@@ -209,7 +253,14 @@ export class Panel extends StoreView<
                 {messages.copy}
               </button>
             </div>
-            {shareUrl && <ShareButtons url={shareUrl} give={give} messages={messages} />}
+            {shareUrl && (
+              <ShareButtons
+                url={shareUrl}
+                rewards={{ give, get }}
+                messages={messages}
+                utm={ui.shareUtm}
+              />
+            )}
           </>
         )}
         <div class="status" data-part="status" role="status" aria-live="polite">

@@ -3,14 +3,21 @@
 import { h, render } from 'preact'
 import type { ReferralInternals as Referral, Theme } from '../core/types.ts'
 import { Banner } from './Banner.tsx'
-import { isRightToLeft, type Messages, messagesFor } from './messages/index.ts'
+import {
+  isRightToLeft,
+  type MessageOverrides,
+  messagesFor,
+  messagesLanguage,
+} from './messages/index.ts'
 import { Panel, type UiSettings } from './Panel.tsx'
 import { adoptStyles } from './styles.ts'
 
 export interface UiOptions {
   locale?: string | undefined
   theme?: Theme | undefined
-  messages?: Partial<Messages> | undefined
+  messages?: MessageOverrides | undefined
+  /** Adds utm_source=<channel>&utm_medium=referral to the link each channel shares. */
+  shareUtm?: boolean | undefined
 }
 
 export function uiSettings(
@@ -24,6 +31,8 @@ export function uiSettings(
     messages: messagesFor(locale, options.messages),
     dir: isRightToLeft(locale) ? 'rtl' : 'ltr',
     mode: referral.config.mode,
+    language: messagesLanguage(locale),
+    shareUtm: options.shareUtm === true,
   }
 }
 

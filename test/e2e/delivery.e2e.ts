@@ -52,7 +52,7 @@ it('pauses all sending for a 429’s Retry-After, then delivers once', async () 
   await callReferral(page, 'track', 'signup', { userId: 'bob' })
   await expect
     .poll(() => page.locator('[data-part="status"]').textContent(), FAST)
-    .toBe('Busy right now. Your activity will be sent shortly.')
+    .toBe('Busy right now. 2 referral actions will be sent shortly.')
   expect(await queueSize(page)).toBe(2)
 
   await expect
@@ -136,7 +136,7 @@ it('waits while offline without trying, and sends as soon as it is back online',
   await expect.poll(() => queueSize(page), FAST).toBe(2)
   await expect
     .poll(() => page.locator('[data-part="status"]').textContent(), FAST)
-    .toBe('You are offline. Your activity will be sent when you are back.')
+    .toBe('You are offline. 2 referral actions will be sent when you are back.')
   await flush(page) // settles at once: offline, nothing is tried
   expect(tried).toEqual([])
   expect(h.eventRequests()).toEqual([])

@@ -1,5 +1,6 @@
 import type { Messages } from './messages.ts'
 
+/** German. */
 export const de: Messages = {
   headline: 'Schenke {give}, erhalte {get}',
   referrerReward: 'Du erhältst {get} Guthaben',
@@ -10,12 +11,29 @@ export const de: Messages = {
   copyFailed: 'Kopieren fehlgeschlagen: Link markieren und selbst kopieren',
   share: 'Teilen',
   shareVia: 'Über {network} teilen',
-  shareSubject: 'Ein Geschenk für dich: {give} Guthaben',
-  shareText: 'Melde dich über meinen Link an und erhalte {give} Guthaben.',
+  emailSubject: 'Ein Geschenk für dich: {give} Guthaben',
+  emailBody: 'Hallo! Melde dich über meinen Link an und erhalte {give} Guthaben: {url}',
+  xText: 'Hol dir {give} Guthaben, wenn du dich über meinen Link anmeldest: {url}',
+  whatsappText: 'Hey, melde dich über meinen Link an und erhalte {give} Guthaben: {url}',
+  linkedinText: 'Meine Empfehlung: über meinen Link anmelden und {give} Guthaben erhalten. {url}',
+  nativeText: 'Melde dich über meinen Link an und erhalte {give} Guthaben.',
+  qr: 'QR-Code',
+  qrTitle: 'Scannen, um deinen Link zu öffnen',
+  qrAlt: 'QR-Code für {url}',
+  downloadPng: 'PNG herunterladen',
+  downloadSvg: 'SVG herunterladen',
+  close: 'Schließen',
+  qrFailed: 'Der QR-Code konnte nicht geladen werden.',
   signIn: 'Melde dich an, um deinen Empfehlungslink zu erhalten.',
   error: 'Empfehlungsprämien sind gerade nicht verfügbar.',
-  offline: 'Du bist offline. Deine Aktivität wird gesendet, sobald du wieder online bist.',
-  rateLimited: 'Gerade ausgelastet. Deine Aktivität wird in Kürze gesendet.',
+  offline: {
+    one: 'Du bist offline. {count} Aktion wird gesendet, sobald du wieder online bist.',
+    other: 'Du bist offline. {count} Aktionen werden gesendet, sobald du wieder online bist.',
+  },
+  rateLimited: {
+    one: 'Gerade ausgelastet. {count} Aktion wird in Kürze gesendet.',
+    other: 'Gerade ausgelastet. {count} Aktionen werden in Kürze gesendet.',
+  },
   testMode: 'Testmodus',
   banner: 'Du wurdest eingeladen: Melde dich an und erhalte {give} Guthaben',
   dismiss: 'Schließen',

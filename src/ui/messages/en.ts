@@ -1,5 +1,6 @@
 import type { Messages } from './messages.ts'
 
+/** English. */
 export const en: Messages = {
   headline: 'Give {give}, get {get}',
   referrerReward: 'You get {get} credit',
@@ -10,12 +11,29 @@ export const en: Messages = {
   copyFailed: 'Could not copy: select the link and copy it yourself',
   share: 'Share',
   shareVia: 'Share via {network}',
-  shareSubject: 'A gift for you: {give} credit',
-  shareText: 'Sign up with my link and get {give} credit.',
+  emailSubject: 'A gift for you: {give} credit',
+  emailBody: 'Hi! Sign up with my link and get {give} credit: {url}',
+  xText: 'Get {give} credit when you sign up with my link: {url}',
+  whatsappText: 'Hey, sign up with my link and get {give} credit: {url}',
+  linkedinText: 'I recommend it: sign up with my link and get {give} credit. {url}',
+  nativeText: 'Sign up with my link and get {give} credit.',
+  qr: 'QR code',
+  qrTitle: 'Scan to open your link',
+  qrAlt: 'QR code of {url}',
+  downloadPng: 'Download PNG',
+  downloadSvg: 'Download SVG',
+  close: 'Close',
+  qrFailed: 'The QR code could not be loaded.',
   signIn: 'Sign in to get your referral link.',
   error: 'Referral rewards are not available right now.',
-  offline: 'You are offline. Your activity will be sent when you are back.',
-  rateLimited: 'Busy right now. Your activity will be sent shortly.',
+  offline: {
+    one: 'You are offline. {count} referral action will be sent when you are back.',
+    other: 'You are offline. {count} referral actions will be sent when you are back.',
+  },
+  rateLimited: {
+    one: 'Busy right now. {count} referral action will be sent shortly.',
+    other: 'Busy right now. {count} referral actions will be sent shortly.',
+  },
   testMode: 'Test mode',
   banner: 'A friend invited you: sign up and get {give} credit',
   dismiss: 'Dismiss',

@@ -1,5 +1,6 @@
 import type { Messages } from './messages.ts'
 
+/** Spanish. */
 export const es: Messages = {
   headline: 'Regala {give}, recibe {get}',
   referrerReward: 'Recibes {get} de crédito',
@@ -10,12 +11,31 @@ export const es: Messages = {
   copyFailed: 'No se pudo copiar: selecciona el enlace y cópialo tú',
   share: 'Compartir',
   shareVia: 'Compartir por {network}',
-  shareSubject: 'Un regalo para ti: {give} de crédito',
-  shareText: 'Regístrate con mi enlace y recibe {give} de crédito.',
+  emailSubject: 'Un regalo para ti: {give} de crédito',
+  emailBody: '¡Hola! Regístrate con mi enlace y recibe {give} de crédito: {url}',
+  xText: 'Recibe {give} de crédito al registrarte con mi enlace: {url}',
+  whatsappText: 'Oye, regístrate con mi enlace y recibe {give} de crédito: {url}',
+  linkedinText: 'Te lo recomiendo: regístrate con mi enlace y recibe {give} de crédito. {url}',
+  nativeText: 'Regístrate con mi enlace y recibe {give} de crédito.',
+  qr: 'Código QR',
+  qrTitle: 'Escanea para abrir tu enlace',
+  qrAlt: 'Código QR de {url}',
+  downloadPng: 'Descargar PNG',
+  downloadSvg: 'Descargar SVG',
+  close: 'Cerrar',
+  qrFailed: 'No se pudo cargar el código QR.',
   signIn: 'Inicia sesión para obtener tu enlace de referido.',
   error: 'Las recompensas por referidos no están disponibles ahora.',
-  offline: 'Sin conexión. Tu actividad se enviará cuando vuelvas.',
-  rateLimited: 'Ocupado ahora. Tu actividad se enviará en breve.',
+  offline: {
+    one: 'Sin conexión. {count} acción se enviará cuando vuelvas.',
+    many: 'Sin conexión. {count} de acciones se enviarán cuando vuelvas.',
+    other: 'Sin conexión. {count} acciones se enviarán cuando vuelvas.',
+  },
+  rateLimited: {
+    one: 'Ocupado ahora. {count} acción se enviará en breve.',
+    many: 'Ocupado ahora. {count} de acciones se enviarán en breve.',
+    other: 'Ocupado ahora. {count} acciones se enviarán en breve.',
+  },
   testMode: 'Modo de prueba',
   banner: 'Un amigo te invitó: regístrate y recibe {give} de crédito',
   dismiss: 'Cerrar',

@@ -1,5 +1,6 @@
 import type { Messages } from './messages.ts'
 
+/** French. */
 export const fr: Messages = {
   headline: 'Offrez {give}, recevez {get}',
   referrerReward: 'Vous recevez {get} de crédit',
@@ -10,12 +11,31 @@ export const fr: Messages = {
   copyFailed: 'Copie impossible : sélectionnez le lien et copiez-le vous-même',
   share: 'Partager',
   shareVia: 'Partager via {network}',
-  shareSubject: 'Un cadeau pour vous : {give} de crédit',
-  shareText: 'Inscrivez-vous avec mon lien et recevez {give} de crédit.',
+  emailSubject: 'Un cadeau pour vous : {give} de crédit',
+  emailBody: 'Bonjour ! Inscrivez-vous avec mon lien et recevez {give} de crédit : {url}',
+  xText: 'Recevez {give} de crédit en vous inscrivant avec mon lien : {url}',
+  whatsappText: 'Coucou, inscris-toi avec mon lien et reçois {give} de crédit : {url}',
+  linkedinText: 'Je recommande : inscrivez-vous avec mon lien et recevez {give} de crédit. {url}',
+  nativeText: 'Inscrivez-vous avec mon lien et recevez {give} de crédit.',
+  qr: 'Code QR',
+  qrTitle: 'Scannez pour ouvrir votre lien',
+  qrAlt: 'Code QR de {url}',
+  downloadPng: 'Télécharger le PNG',
+  downloadSvg: 'Télécharger le SVG',
+  close: 'Fermer',
+  qrFailed: 'Le code QR n’a pas pu être chargé.',
   signIn: 'Connectez-vous pour obtenir votre lien de parrainage.',
   error: 'Les récompenses de parrainage ne sont pas disponibles pour le moment.',
-  offline: 'Vous êtes hors ligne. Votre activité sera envoyée à votre retour.',
-  rateLimited: 'Service occupé. Votre activité sera envoyée sous peu.',
+  offline: {
+    one: 'Vous êtes hors ligne. {count} action sera envoyée à votre retour.',
+    many: 'Vous êtes hors ligne. {count} d’actions seront envoyées à votre retour.',
+    other: 'Vous êtes hors ligne. {count} actions seront envoyées à votre retour.',
+  },
+  rateLimited: {
+    one: 'Service occupé. {count} action sera envoyée sous peu.',
+    many: 'Service occupé. {count} d’actions seront envoyées sous peu.',
+    other: 'Service occupé. {count} actions seront envoyées sous peu.',
+  },
   testMode: 'Mode test',
   banner: 'Un ami vous invite : inscrivez-vous et recevez {give} de crédit',
   dismiss: 'Fermer',

@@ -1,5 +1,6 @@
 import type { Messages } from './messages.ts'
 
+/** Japanese. */
 export const ja: Messages = {
   headline: '友だちに{give}、あなたに{get}',
   referrerReward: 'あなたは{get}分のクレジットを獲得',
@@ -10,12 +11,27 @@ export const ja: Messages = {
   copyFailed: 'コピーできませんでした。リンクを選択してコピーしてください',
   share: '共有',
   shareVia: '{network}で共有',
-  shareSubject: 'プレゼント：{give}分のクレジット',
-  shareText: '私のリンクから登録すると{give}分のクレジットがもらえます。',
+  emailSubject: 'プレゼント：{give}分のクレジット',
+  emailBody: 'こんにちは！私のリンクから登録すると{give}分のクレジットがもらえます：{url}',
+  xText: 'このリンクから登録すると{give}分のクレジットがもらえます {url}',
+  whatsappText: '私のリンクから登録すると{give}分のクレジットがもらえるよ：{url}',
+  linkedinText: 'おすすめです。私のリンクから登録すると{give}分のクレジットがもらえます。{url}',
+  nativeText: '私のリンクから登録すると{give}分のクレジットがもらえます。',
+  qr: 'QRコード',
+  qrTitle: 'スキャンしてリンクを開く',
+  qrAlt: '{url} のQRコード',
+  downloadPng: 'PNGをダウンロード',
+  downloadSvg: 'SVGをダウンロード',
+  close: '閉じる',
+  qrFailed: 'QRコードを読み込めませんでした。',
   signIn: 'ログインすると紹介リンクが表示されます。',
   error: '現在、紹介特典はご利用いただけません。',
-  offline: 'オフラインです。オンラインに戻ると送信されます。',
-  rateLimited: '混み合っています。まもなく送信されます。',
+  offline: {
+    other: 'オフラインです。{count}件の操作はオンラインに戻ると送信されます。',
+  },
+  rateLimited: {
+    other: '混み合っています。{count}件の操作はまもなく送信されます。',
+  },
   testMode: 'テストモード',
   banner: '友だちからの招待です：登録すると{give}分のクレジットがもらえます',
   dismiss: '閉じる',

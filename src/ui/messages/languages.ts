@@ -1,13 +1,65 @@
+// Which built-in language a locale gets, and the script tag's UI file for it. Shared by the
+// tracking file (to pick the UI file) and the UI (to pick the messages), so the two agree.
+
 /** The built-in languages: the script tag loads `referral-widget-ui-<language>.js` for these. */
-export const UI_LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar'] as const
+export const UI_LANGUAGES = [
+  'en',
+  'de',
+  'fr',
+  'es',
+  'ja',
+  'ar',
+  'pt-BR',
+  'it',
+  'nl',
+  'pl',
+  'zh-CN',
+  'ko',
+] as const
+export type UiLanguage = (typeof UI_LANGUAGES)[number]
 
 /** The language subtag of a locale: `de` for `de-AT`. */
 export const languageOf = (locale: string) => locale.toLowerCase().split(/[-_]/)[0] ?? 'en'
 
-/** The script tag's UI file for a locale: English for languages not built in. */
-export function uiFile(locale: string): string {
+// Traditional Chinese (Taiwan, Hong Kong, Macau, or said outright) is not Simplified Chinese:
+// a reader of one is better served by English than by the other script.
+const TRADITIONAL = /^zh(?:[-_](?:hant|tw|hk|mo)\b)/i
+
+/** The built-in language for one locale, or undefined when none fits it. */
+export function builtInLanguage(locale: string): UiLanguage | undefined {
   const language = languageOf(locale)
-  return (UI_LANGUAGES as readonly string[]).includes(language) && language !== 'en'
-    ? `referral-widget-ui-${language}.js`
-    : 'referral-widget-ui.js'
+  if (language === 'pt') return 'pt-BR' // the only Portuguese: closer for pt-PT than English
+  if (language === 'zh') return TRADITIONAL.test(locale) ? undefined : 'zh-CN'
+  return (UI_LANGUAGES as readonly string[]).includes(language)
+    ? (language as UiLanguage)
+    : undefined
+}
+
+/** What the negotiation reads of the browser (navigator, or a stand-in in tests). */
+export type BrowserLanguages = Pick<Navigator, 'language' | 'languages'> | null | undefined
+
+/**
+ * The built-in language for the widget's locale. When no locale was given, the widget's locale is
+ * the browser's own (`navigator.language`); then every language the visitor accepts
+ * (`navigator.languages`, in their order) is tried before English.
+ */
+export function pickLanguage(
+  locale: string,
+  browser: BrowserLanguages = globalThis.navigator,
+): UiLanguage {
+  const candidates =
+    browser && locale === browser.language ? [locale, ...browser.languages] : [locale]
+  for (const candidate of candidates) {
+    const language = builtInLanguage(candidate)
+    if (language) return language
+  }
+  return 'en'
+}
+
+/** The script tag's UI file for a locale: English (no suffix) for languages not built in. */
+export function uiFile(locale: string, browser: BrowserLanguages = globalThis.navigator): string {
+  const language = pickLanguage(locale, browser)
+  return language === 'en'
+    ? 'referral-widget-ui.js'
+    : `referral-widget-ui-${language.toLowerCase()}.js`
 }

@@ -1,9 +1,21 @@
-// The built-in messages (en, de, fr, es, ja, ar), the host's overrides, direction and placeholders.
+// The built-in messages (twelve languages), plurals, the host's overrides, direction and placeholders.
 import { describe, expect, it } from 'vitest'
-import { BUILT_IN, isRightToLeft, type Messages, message, messagesFor } from './index.ts'
+import {
+  BUILT_IN,
+  isRightToLeft,
+  type MessageOverrides,
+  type Messages,
+  message,
+  messagesFor,
+  type PluralMessage,
+  plural,
+} from './index.ts'
+import { UI_LANGUAGES } from './languages.ts'
 
 const placeholders = (template: string) => (template.match(/\{\w+\}/g) ?? []).sort()
-const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar'] as const
+const LANGUAGES = UI_LANGUAGES
+const forms = (value: string | PluralMessage) =>
+  typeof value === 'string' ? { other: value } : (value as Record<string, string>)
 
 describe('messagesFor', () => {
   it.each([
@@ -17,11 +29,21 @@ describe('messagesFor', () => {
     ['ar-EG', 'نسخ الرابط'],
     ['DE-de', 'Link kopieren'],
     ['fr_FR', 'Copier le lien'],
+    ['pt-BR', 'Copiar link'],
+    ['pt-PT', 'Copiar link'],
+    ['pt', 'Copiar link'],
+    ['it-CH', 'Copia link'],
+    ['nl-BE', 'Link kopiëren'],
+    ['pl-PL', 'Kopiuj link'],
+    ['zh-CN', '复制链接'],
+    ['zh-Hans-SG', '复制链接'],
+    ['zh', '复制链接'],
+    ['ko-KR', '링크 복사'],
   ])('%s → %j', (locale, copy) => {
     expect(messagesFor(locale).copy).toBe(copy)
   })
 
-  it.each(['pt-BR', 'zz', '', 'x-klingon'])(
+  it.each(['zh-TW', 'zh-Hant', 'zh-HK', 'sv-SE', 'zz', '', 'x-klingon'])(
     'an unknown language (%j) falls back to English',
     (locale) => {
       expect(messagesFor(locale)).toEqual(messagesFor('en'))
@@ -51,7 +73,7 @@ describe('messagesFor', () => {
       copied: null,
       share: { toString: () => 'x' },
       bogus: 'ignored',
-    } as unknown as Partial<Messages>
+    } as unknown as MessageOverrides
     const messages = messagesFor('en', overrides)
     expect(messages).toEqual(messagesFor('en'))
     expect(Object.keys(messages)).not.toContain('bogus')
@@ -60,7 +82,7 @@ describe('messagesFor', () => {
   it('a __proto__ key from JSON (data-messages) changes nothing', () => {
     const overrides = JSON.parse(
       '{"__proto__": {"error": "polluted"}, "copy": "Grab it"}',
-    ) as Partial<Messages>
+    ) as MessageOverrides
     const messages = messagesFor('en', overrides)
     expect(messages.error).toBe('Referral rewards are not available right now.')
     expect(messages.copy).toBe('Grab it')
@@ -75,29 +97,90 @@ describe('messagesFor', () => {
 
 describe('the built-in catalogues', () => {
   const english = BUILT_IN.en as Messages
+  const keys = Object.keys(english).sort()
+
+  it('are the twelve languages', () => {
+    expect(Object.keys(BUILT_IN).sort()).toEqual([...LANGUAGES].sort())
+    expect(LANGUAGES).toHaveLength(12)
+  })
 
   it.each(LANGUAGES)('%s has every message, none empty', (language) => {
     const catalogue = BUILT_IN[language]
     expect(catalogue).toBeDefined()
-    expect(Object.keys(catalogue ?? {}).sort()).toEqual(Object.keys(english).sort())
-    for (const value of Object.values(catalogue ?? {})) expect(value.trim()).not.toBe('')
+    const missing = keys.filter((key) => !(catalogue && Object.hasOwn(catalogue, key)))
+    expect(missing, `${language} lacks ${missing.join(', ')}`).toEqual([])
+    expect(Object.keys(catalogue ?? {}).sort()).toEqual(keys)
+    for (const value of Object.values(catalogue ?? {}))
+      for (const form of Object.values(forms(value))) expect(form.trim()).not.toBe('')
   })
 
   it.each(LANGUAGES)(
-    '%s keeps the placeholders of every message (the amounts show)',
+    '%s keeps the placeholders of every message (the amounts, the link and the count show)',
     (language) => {
       const catalogue = BUILT_IN[language] as Messages
-      for (const key of Object.keys(english) as Array<keyof Messages>) {
-        expect([key, placeholders(catalogue[key])]).toEqual([key, placeholders(english[key])])
+      for (const key of keys as Array<keyof Messages>) {
+        const english_ = forms(english[key]).other ?? ''
+        const own = forms(catalogue[key])
+        expect([key, placeholders(own.other ?? '')]).toEqual([key, placeholders(english_)])
+        // A singular or dual form may say the number in words ("one action"), nothing more.
+        for (const form of Object.values(own))
+          for (const name of placeholders(form)) expect(placeholders(english_)).toContain(name)
       }
     },
   )
 
+  it.each(LANGUAGES)('%s has a form for each plural category of its language', (language) => {
+    const catalogue = BUILT_IN[language] as Messages
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories
+    for (const key of ['offline', 'rateLimited'] as const) {
+      expect([key, Object.keys(catalogue[key]).sort()]).toEqual([key, [...categories].sort()])
+    }
+  })
+
   it.each(LANGUAGES.filter((language) => language !== 'en'))('%s is translated', (language) => {
     const catalogue = BUILT_IN[language] as Messages
-    expect(catalogue.copy).not.toBe(english.copy)
-    expect(catalogue.error).not.toBe(english.error)
-    expect(catalogue.banner).not.toBe(english.banner)
+    for (const key of ['copy', 'error', 'banner', 'emailBody', 'qrTitle'] as const)
+      expect([key, catalogue[key]]).not.toEqual([key, english[key]])
+    expect(catalogue.offline.other).not.toBe(english.offline.other)
+  })
+
+  it('every channel has its own English text', () => {
+    const channels = [english.emailBody, english.xText, english.whatsappText, english.linkedinText]
+    expect(new Set(channels).size).toBe(channels.length)
+  })
+})
+
+describe('plural', () => {
+  it.each([
+    ['en', 1, 'You are offline. 1 referral action will be sent when you are back.'],
+    ['en', 2, 'You are offline. 2 referral actions will be sent when you are back.'],
+    ['en', 1200, 'You are offline. 1,200 referral actions will be sent when you are back.'],
+    ['pl', 1, 'Jesteś offline. 1 działanie zostanie wysłane po powrocie do sieci.'],
+    ['pl', 3, 'Jesteś offline. 3 działania zostaną wysłane po powrocie do sieci.'],
+    ['pl', 5, 'Jesteś offline. 5 działań zostanie wysłanych po powrocie do sieci.'],
+    ['pl', 22, 'Jesteś offline. 22 działania zostaną wysłane po powrocie do sieci.'],
+    ['ar', 1, 'أنت غير متصل. سيتم إرسال عملية واحدة عند عودتك.'],
+    ['ar', 2, 'أنت غير متصل. سيتم إرسال عمليتين عند عودتك.'],
+    ['ar', 3, 'أنت غير متصل. سيتم إرسال 3 عمليات عند عودتك.'],
+    ['ja', 1, 'オフラインです。1件の操作はオンラインに戻ると送信されます。'],
+    ['fr', 2, 'Vous êtes hors ligne. 2 actions seront envoyées à votre retour.'],
+  ] as const)('%s, %d', (language, count, expected) => {
+    const messages = BUILT_IN[language] as Messages
+    expect(plural(messages.offline, count, language)).toBe(expected)
+  })
+
+  it('falls back to the other form when the category is missing (a host override)', () => {
+    expect(plural({ other: '{count} waiting' }, 1, 'en')).toBe('1 waiting')
+  })
+
+  it('a host may replace a counted message by one string or by its forms', () => {
+    expect(messagesFor('en', { offline: 'Offline: {count}' }).offline).toEqual({
+      other: 'Offline: {count}',
+    })
+    const own = { one: 'One waits', other: '{count} wait' }
+    expect(messagesFor('en', { offline: own }).offline).toEqual(own)
+    const broken = { one: 'no other form' } as unknown as PluralMessage
+    expect(messagesFor('en', { offline: broken }).offline).toEqual(messagesFor('en').offline)
   })
 })
 

@@ -1,5 +1,9 @@
 // The shape of a language's messages, apart from the catalog so each language can name it
 // without importing the catalog that imports them.
+/** A message that shows a count: one text per plural category of the language (`other` always). */
+export type PluralMessage = { other: string } & Partial<
+  Record<'zero' | 'one' | 'two' | 'few' | 'many', string>
+>
 
 // Built-in messages. Placeholders in braces are filled in by `message()`; every message can be
 // replaced by the host (`messages` option or `data-messages`).
@@ -14,13 +18,27 @@ export interface Messages {
   copyFailed: string
   share: string
   shareVia: string
-  /** Email subject and the text shared with the link; {give}: the friend's reward. */
-  shareSubject: string
-  shareText: string
+  /** What each channel shares; {give}, {get}: the rewards; {url}: the link (added at the end when left out). */
+  emailSubject: string
+  emailBody: string
+  xText: string
+  whatsappText: string
+  linkedinText: string
+  /** The native share sheet's text; the link goes alongside it unless {url} places it. */
+  nativeText: string
+  /** The QR code control and its dialog; {url} in qrAlt: the link the code holds. */
+  qr: string
+  qrTitle: string
+  qrAlt: string
+  downloadPng: string
+  downloadSvg: string
+  close: string
+  qrFailed: string
   signIn: string
   error: string
-  offline: string
-  rateLimited: string
+  /** {count}: the events waiting to be sent. */
+  offline: PluralMessage
+  rateLimited: PluralMessage
   testMode: string
   /** The referred visitor's banner; {give}: their reward. */
   banner: string

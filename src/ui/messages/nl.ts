@@ -1,0 +1,41 @@
+import type { Messages } from './messages.ts'
+
+/** Dutch. */
+export const nl: Messages = {
+  headline: 'Geef {give}, krijg {get}',
+  referrerReward: 'Jij krijgt {get} tegoed',
+  referredReward: 'Je vriend krijgt {give} tegoed',
+  linkLabel: 'Jouw verwijzingslink',
+  copy: 'Link kopiëren',
+  copied: 'Link gekopieerd',
+  copyFailed: 'Kopiëren mislukt: selecteer de link en kopieer hem zelf',
+  share: 'Delen',
+  shareVia: 'Delen via {network}',
+  emailSubject: 'Een cadeautje voor jou: {give} tegoed',
+  emailBody: 'Hoi! Meld je aan via mijn link en krijg {give} tegoed: {url}',
+  xText: 'Krijg {give} tegoed als je je aanmeldt via mijn link: {url}',
+  whatsappText: 'Hé, meld je aan via mijn link en krijg {give} tegoed: {url}',
+  linkedinText: 'Aanrader: meld je aan via mijn link en krijg {give} tegoed. {url}',
+  nativeText: 'Meld je aan via mijn link en krijg {give} tegoed.',
+  qr: 'QR-code',
+  qrTitle: 'Scan om je link te openen',
+  qrAlt: 'QR-code van {url}',
+  downloadPng: 'PNG downloaden',
+  downloadSvg: 'SVG downloaden',
+  close: 'Sluiten',
+  qrFailed: 'De QR-code kon niet worden geladen.',
+  signIn: 'Log in om je verwijzingslink te krijgen.',
+  error: 'Verwijzingsbeloningen zijn nu niet beschikbaar.',
+  offline: {
+    one: 'Je bent offline. {count} actie wordt verzonden zodra je terug bent.',
+    other: 'Je bent offline. {count} acties worden verzonden zodra je terug bent.',
+  },
+  rateLimited: {
+    one: 'Het is nu druk. {count} actie wordt zo verzonden.',
+    other: 'Het is nu druk. {count} acties worden zo verzonden.',
+  },
+  testMode: 'Testmodus',
+  banner: 'Een vriend heeft je uitgenodigd: meld je aan en krijg {give} tegoed',
+  dismiss: 'Sluiten',
+  loading: 'Je verwijzingsbeloningen worden geladen',
+}

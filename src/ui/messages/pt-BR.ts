@@ -1,0 +1,43 @@
+import type { Messages } from './messages.ts'
+
+/** Portuguese (Brazil). */
+export const ptBR: Messages = {
+  headline: 'Dê {give}, ganhe {get}',
+  referrerReward: 'Você ganha {get} de crédito',
+  referredReward: 'Seu amigo ganha {give} de crédito',
+  linkLabel: 'Seu link de indicação',
+  copy: 'Copiar link',
+  copied: 'Link copiado',
+  copyFailed: 'Não foi possível copiar: selecione o link e copie você mesmo',
+  share: 'Compartilhar',
+  shareVia: 'Compartilhar via {network}',
+  emailSubject: 'Um presente para você: {give} de crédito',
+  emailBody: 'Oi! Cadastre-se com meu link e ganhe {give} de crédito: {url}',
+  xText: 'Ganhe {give} de crédito ao se cadastrar com meu link: {url}',
+  whatsappText: 'Oi, cadastre-se com meu link e ganhe {give} de crédito: {url}',
+  linkedinText: 'Recomendo: cadastre-se com meu link e ganhe {give} de crédito. {url}',
+  nativeText: 'Cadastre-se com meu link e ganhe {give} de crédito.',
+  qr: 'QR code',
+  qrTitle: 'Escaneie para abrir seu link',
+  qrAlt: 'QR code de {url}',
+  downloadPng: 'Baixar PNG',
+  downloadSvg: 'Baixar SVG',
+  close: 'Fechar',
+  qrFailed: 'Não foi possível carregar o QR code.',
+  signIn: 'Entre para ver seu link de indicação.',
+  error: 'As recompensas de indicação não estão disponíveis agora.',
+  offline: {
+    one: 'Você está offline. {count} ação será enviada quando você voltar.',
+    many: 'Você está offline. {count} de ações serão enviadas quando você voltar.',
+    other: 'Você está offline. {count} ações serão enviadas quando você voltar.',
+  },
+  rateLimited: {
+    one: 'Serviço ocupado. {count} ação será enviada em breve.',
+    many: 'Serviço ocupado. {count} de ações serão enviadas em breve.',
+    other: 'Serviço ocupado. {count} ações serão enviadas em breve.',
+  },
+  testMode: 'Modo de teste',
+  banner: 'Um amigo convidou você: cadastre-se e ganhe {give} de crédito',
+  dismiss: 'Fechar',
+  loading: 'Carregando suas recompensas de indicação',
+}
