@@ -51,6 +51,12 @@ export const LOCALES: ReadonlyArray<readonly [string, string]> = [
   ['es-ES', 'Español'],
   ['ja-JP', '日本語'],
   ['ar-EG', 'العربية (right to left)'],
+  ['pt-BR', 'Português (Brasil)'],
+  ['it-IT', 'Italiano'],
+  ['nl-NL', 'Nederlands'],
+  ['pl-PL', 'Polski'],
+  ['zh-CN', '简体中文'],
+  ['ko-KR', '한국어'],
 ]
 
 export const THEMES: readonly Theme[] = ['auto', 'light', 'dark']
