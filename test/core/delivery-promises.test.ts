@@ -3,12 +3,11 @@
 // poisoned store, a device clock corrected while events waited, Retry-After dates against a
 // wrong clock, and refusals from something in front of the service. Each scenario counts the
 // requests made, and checks with the service that every genuine event was counted exactly once.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { FetchLike } from '../../src/api/client.ts'
 import { backoffMs } from '../../src/api/retry.ts'
 import { type DropReason, SEND_DELAY_MS } from '../../src/queue/queue.ts'
-import { resetWarnings } from '../../src/shared/log.ts'
-import { createWorld } from '../support/harness.ts'
+import { settle, type Tab, useDeliveryWorld } from '../support/delivery-world.ts'
 import { namespaceOf, seeded, storageKeys } from '../support/storage.ts'
 
 const SECOND = 1000
@@ -17,44 +16,8 @@ const DAY = 24 * 60 * MINUTE
 const YEAR = 365 * DAY
 const START = Date.UTC(2026, 0, 15, 12)
 
-type World = ReturnType<typeof createWorld>
-type Tab = ReturnType<World['tab']>
-type TabOptions = Parameters<World['tab']>[0]
-
-let world: World
-let tabs: Tab[] = []
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: START })
-  resetWarnings()
-  vi.spyOn(console, 'warn').mockImplementation(() => {})
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-  world = createWorld()
-  tabs = []
-})
-
-afterEach(() => {
-  for (const tab of tabs) tab.destroy()
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
-
-function open(options: TabOptions = {}): Tab {
-  const tab = world.tab(options)
-  tabs.push(tab)
-  return tab
-}
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0)
-}
-
-/** Opens a tab and lets its start-up requests finish. */
-async function openReady(options: TabOptions = {}): Promise<Tab> {
-  const tab = open(options)
-  await settle()
-  return tab
-}
+const scene = useDeliveryWorld(START)
+const { open, openReady } = scene
 
 interface Seen {
   queued: string[]
@@ -71,7 +34,7 @@ function record(tab: Tab): Seen {
 }
 
 /** Whether the service counted these ids: 'duplicate' means it had (call it last). */
-const counted = (ids: readonly string[]) => world.counted(ids)
+const counted = (ids: readonly string[]) => scene.world.counted(ids)
 
 const everyOnce = (ids: readonly string[]) => ids.map(() => 'duplicate')
 
@@ -92,10 +55,10 @@ function intercept(
   const interceptor: Interceptor = {
     eventRequests: 0,
     fetch: async (input, init) => {
-      if (new URL(input).pathname !== '/v1/events') return world.fetch(input, init)
+      if (new URL(input).pathname !== '/v1/events') return scene.world.fetch(input, init)
       interceptor.eventRequests += 1
       const own = await answer(init)
-      return own ?? world.fetch(input, init)
+      return own ?? scene.world.fetch(input, init)
     },
   }
   return interceptor
@@ -247,7 +210,7 @@ const storedEvent = (id: string, occurredAt: string) => ({
 
 describe('bounded bodies', () => {
   it('a poisoned store (one event of 70,000 digits, 100 of 700) holds nothing back: 5 of 5 genuine signups delivered', async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     const first = await openReady({ storage })
     first.destroy()
     const ns = namespaceOf(storage)
@@ -293,10 +256,10 @@ describe('bounded bodies', () => {
   })
 
   it('a large backlog goes in batches under the keepalive limit', async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     const first = await openReady({ storage, campaign: 'on-demand' })
     const seen = record(first)
-    world.setOnline(false)
+    scene.world.setOnline(false)
     // User ids of 128 characters make each event about 330 bytes: 100 would pass 32 KiB, and the
     // service still allows them; the batch is cut by bytes wherever the bound falls.
     for (let i = 0; i < 450; i++) {
@@ -309,7 +272,7 @@ describe('bounded bodies', () => {
       return undefined
     })
     first.destroy()
-    world.setOnline(true)
+    scene.world.setOnline(true)
     const tab = open({ storage, fetch: path.fetch })
     const sent = record(tab)
     await vi.advanceTimersByTimeAsync(MINUTE)
@@ -353,7 +316,7 @@ describe('time you can trust', () => {
   ])(
     'events stamped while the device clock was %s slow are delivered after it is corrected',
     async (_, behind) => {
-      const storage = world.createMemoryStorage()
+      const storage = scene.world.createMemoryStorage()
       const down = intercept(() => serviceError(503, 'internal_error'))
       // The service answers (its campaign, its 503s), so the slow page learns the real time.
       const slow = await openReady({ storage, fetch: down.fetch, now: () => Date.now() - behind })
@@ -375,14 +338,14 @@ describe('time you can trust', () => {
   )
 
   it('events stamped offline by a slow clock that never met the service wait for an answer, then go', async () => {
-    const storage = world.createMemoryStorage()
-    world.setOnline(false)
+    const storage = scene.world.createMemoryStorage()
+    scene.world.setOnline(false)
     const slow = open({ storage, campaign: 'on-demand', now: () => Date.now() - 30 * DAY })
     const seen = record(slow)
     for (let i = 0; i < 10; i++) slow.track('signup', { userId: `offline${i}` })
     await settle()
     slow.destroy()
-    world.setOnline(true)
+    scene.world.setOnline(true)
 
     // A tracking-only page: its device clock says the events are a month old, so they wait
     // for the service's time; the next event's answer brings it.

@@ -3,14 +3,14 @@
 // fake time. Every test checks three things: what the SERVICE received and counted (requests,
 // stats, probe), what the widget announced (event:sent / event:dropped / ratelimited) and what is
 // left in the queue (queueSize).
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Stats, TrackedEvent } from '../../demo/service/schemas.ts'
 import type { FetchLike } from '../../src/api/client.ts'
 import { type DropReason, SEND_DELAY_MS } from '../../src/queue/queue.ts'
 import type { StorageLike } from '../../src/queue/storage.ts'
-import { resetWarnings } from '../../src/shared/log.ts'
 import type { Timers } from '../../src/shared/timers.ts'
-import { createWorld, type Fault } from '../support/harness.ts'
+import { settle, type Tab, useDeliveryWorld } from '../support/delivery-world.ts'
+import type { Fault } from '../support/harness.ts'
 import { namespaceOf, seeded, storageKeys } from '../support/storage.ts'
 
 const SECOND = 1000
@@ -20,44 +20,10 @@ const DAY = 24 * HOUR
 /** On an exact second, so an HTTP-date Retry-After can name an exact instant. */
 const START = Date.UTC(2026, 0, 15, 12)
 
-type World = ReturnType<typeof createWorld>
-type Tab = ReturnType<World['tab']>
-type TabOptions = Parameters<World['tab']>[0]
-
 const s503: Fault = { kind: 'status', status: 503 }
 
-let world: World
-let tabs: Tab[] = []
-let warnSpy: MockInstance<typeof console.warn>
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: START })
-  resetWarnings()
-  warnSpy = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-  world = createWorld()
-  tabs = []
-})
-
-afterEach(() => {
-  for (const tab of tabs) tab.destroy()
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
-
-// --- helpers ---------------------------------------------------------------------------------
-
-/** Opens a tab that is destroyed after the test whatever happens. */
-function open(options: TabOptions = {}): Tab {
-  const tab = world.tab(options)
-  tabs.push(tab)
-  return tab
-}
-
-/** Lets requests, microtasks, messages between tabs and timers due now run; time stands still. */
-async function settle() {
-  for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0)
-}
+const scene = useDeliveryWorld(START)
+const { open, openReady } = scene
 
 /**
  * Lets the coalescing window pass: events tracked within SEND_DELAY_MS of each other go out in
@@ -66,13 +32,6 @@ async function settle() {
 async function sendWindow() {
   await vi.advanceTimersByTimeAsync(SEND_DELAY_MS)
   await settle()
-}
-
-/** Opens a tab and lets its start-up requests (campaign) finish, so faults hit /v1/events. */
-async function openReady(options: TabOptions = {}): Promise<Tab> {
-  const tab = open(options)
-  await settle()
-  return tab
 }
 
 interface Announcements {
@@ -97,12 +56,12 @@ function record(tab: Tab): Announcements {
 const ids = (events: readonly { id: string }[]) => events.map((event) => event.id)
 
 /** Every event id the service was sent, one entry per request it appeared in. */
-const idsInRequests = () => world.eventRequests().flatMap((request) => request.eventIds)
+const idsInRequests = () => scene.world.eventRequests().flatMap((request) => request.eventIds)
 
 const referralWarnings = () =>
-  warnSpy.mock.calls.filter((call) => String(call[0]).startsWith('[referral]'))
+  scene.warnSpy.mock.calls.filter((call) => String(call[0]).startsWith('[referral]'))
 
-const stats = async (): Promise<Stats> => (await world.campaign()).stats
+const stats = async (): Promise<Stats> => (await scene.world.campaign()).stats
 
 /** The change in the seeded campaign's counters since `before`. */
 async function statsSince(before: Stats): Promise<Stats> {
@@ -115,7 +74,7 @@ async function statsSince(before: Stats): Promise<Stats> {
 }
 
 /** Whether the service counted ids: 'duplicate' = counted before (call it last). */
-const counted = (eventIds: readonly string[]) => world.counted(eventIds)
+const counted = (eventIds: readonly string[]) => scene.world.counted(eventIds)
 
 interface StoredEvent {
   id: string
@@ -133,7 +92,7 @@ function storedQueue(storage: StorageLike): StoredEvent[] {
 
 /** Tracks a click through a real link and a signup of a new user: one conversion once counted. */
 async function trackReferral(tab: Tab, referrer = 'alice', user = 'bob') {
-  const code = await world.makeLink(referrer)
+  const code = await scene.world.makeLink(referrer)
   expect(tab.track('click', { code })).toBe(true)
   expect(tab.track('signup', { userId: user })).toBe(true)
   return code
@@ -148,13 +107,13 @@ describe('retryable failures', () => {
     const tab = await openReady({ random: seeded(1) })
     const seen = record(tab)
     const before = await stats()
-    world.faults.push(s503, s503, s503)
+    scene.world.faults.push(s503, s503, s503)
     await trackReferral(tab)
     await settle()
-    expect(world.eventRequests()).toEqual([]) // the two calls go together, once the window ends
+    expect(scene.world.eventRequests()).toEqual([]) // the two calls go together, once the window ends
     await sendWindow()
 
-    expect(world.eventRequests().map((request) => request.status)).toEqual([503])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([503])
     expect(tab.queueSize()).toBe(2)
     expect(tab.$connection.get().state).toBe('retrying')
     expect(seen.sent).toEqual([])
@@ -164,7 +123,7 @@ describe('retryable failures', () => {
 
     const tracked = ids(seen.queued)
     expect(tracked).toHaveLength(2)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests.map((request) => request.status)).toEqual([503, 503, 503, 200])
     for (const request of requests) expect(request.eventIds).toEqual(tracked)
     expect(seen.sent).toEqual(tracked.map((id) => ({ id, status: 'accepted' })))
@@ -179,14 +138,14 @@ describe('retryable failures', () => {
     // A constant source makes every id alike; harmless here, with a single event.
     const tab = await openReady({ random: () => 0.999 })
     const seen = record(tab)
-    world.faults.push(s503)
+    scene.world.faults.push(s503)
     tab.track('signup', { userId: 'carol' })
     await sendWindow()
-    expect(world.eventRequests()).toHaveLength(1)
+    expect(scene.world.eventRequests()).toHaveLength(1)
 
     // With jitter near 1, the first backoff is close to 2 s: nothing goes before it.
     await vi.advanceTimersByTimeAsync(1500)
-    expect(world.eventRequests()).toHaveLength(1)
+    expect(scene.world.eventRequests()).toHaveLength(1)
 
     const at = Date.now()
     let flushed = false
@@ -196,7 +155,7 @@ describe('retryable failures', () => {
     await settle()
     expect(Date.now()).toBe(at)
     expect(flushed).toBe(true)
-    expect(world.eventRequests().map((request) => request.status)).toEqual([503, 200])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([503, 200])
     expect(seen.sent).toEqual([{ id: ids(seen.queued)[0], status: 'accepted' }])
     expect(tab.queueSize()).toBe(0)
     expect(await counted(ids(seen.queued))).toEqual(['duplicate'])
@@ -206,16 +165,16 @@ describe('retryable failures', () => {
     const tab = await openReady()
     const seen = record(tab)
     const before = await stats()
-    world.faults.push({ kind: 'network' }, { kind: 'network' })
+    scene.world.faults.push({ kind: 'network' }, { kind: 'network' })
     await trackReferral(tab)
     await sendWindow()
-    expect(world.eventRequests().map((request) => request.status)).toEqual(['network'])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual(['network'])
     expect(tab.queueSize()).toBe(2)
 
     await vi.advanceTimersByTimeAsync(2 * MINUTE)
 
     const tracked = ids(seen.queued)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     // The same failure twice before reaching the network cuts the batch in half (one event the
     // browser will not send cannot hold the rest): the retry goes one event at a time.
     expect(requests.map((request) => request.status)).toEqual(['network', 'network', 200, 200])
@@ -232,17 +191,17 @@ describe('retryable failures', () => {
     const tab = await openReady()
     const seen = record(tab)
     const before = await stats()
-    world.faults.push({ kind: 'throw-sync' })
+    scene.world.faults.push({ kind: 'throw-sync' })
     await trackReferral(tab)
     await sendWindow()
-    expect(world.eventRequests()).toHaveLength(1)
+    expect(scene.world.eventRequests()).toHaveLength(1)
     expect(tab.queueSize()).toBe(2)
     expect(seen.dropped).toEqual([])
 
     await vi.advanceTimersByTimeAsync(MINUTE)
 
     const tracked = ids(seen.queued)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests.map((request) => request.status)).toEqual(['network', 200])
     for (const request of requests) expect(request.eventIds).toEqual(tracked)
     expect(seen.sent).toEqual(tracked.map((id) => ({ id, status: 'accepted' })))
@@ -255,18 +214,18 @@ describe('retryable failures', () => {
     const tab = await openReady()
     const seen = record(tab)
     const before = await stats()
-    world.faults.push({ kind: 'lost-response' })
+    scene.world.faults.push({ kind: 'lost-response' })
     await trackReferral(tab)
     await sendWindow()
     // The service handled it (200) but the widget never saw the answer.
-    expect(world.eventRequests().map((request) => request.status)).toEqual([200])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([200])
     expect(tab.queueSize()).toBe(2)
     expect(seen.sent).toEqual([])
 
     await vi.advanceTimersByTimeAsync(MINUTE)
 
     const tracked = ids(seen.queued)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests).toHaveLength(2)
     for (const request of requests) expect(request.eventIds).toEqual(tracked)
     expect(seen.sent).toEqual(tracked.map((id) => ({ id, status: 'duplicate' })))
@@ -284,11 +243,11 @@ describe('429 Retry-After', () => {
     const seen = record(tab)
     // Sent once the coalescing window ends; the pause runs from the answer.
     const until = Date.now() + SEND_DELAY_MS + 7 * SECOND
-    world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } })
+    scene.world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } })
     tab.track('signup', { userId: 'u1' })
     await sendWindow()
 
-    expect(world.eventRequests().map((request) => request.status)).toEqual([429])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([429])
     expect(seen.ratelimited).toEqual([until])
     expect(tab.$connection.get()).toEqual({ state: 'rate-limited', until })
 
@@ -306,7 +265,7 @@ describe('429 Retry-After', () => {
 
     await vi.advanceTimersByTimeAsync(until - 1 - Date.now())
     expect(Date.now()).toBe(until - 1)
-    expect(world.eventRequests()).toHaveLength(1)
+    expect(scene.world.eventRequests()).toHaveLength(1)
     expect(flushed).toBe(false)
     expect(tab.queueSize()).toBe(3)
     expect(tab.$connection.get()).toEqual({ state: 'rate-limited', until })
@@ -317,7 +276,7 @@ describe('429 Retry-After', () => {
 
     const tracked = ids(seen.queued)
     expect(tracked).toHaveLength(3)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests.map((request) => request.status)).toEqual([429, 200])
     expect(requests[1]?.eventIds).toEqual(tracked)
     expect(flushed).toBe(true)
@@ -332,7 +291,7 @@ describe('429 Retry-After', () => {
     const tab = await openReady()
     const seen = record(tab)
     const until = Date.now() + SEND_DELAY_MS + 30 * SECOND
-    world.faults.push({
+    scene.world.faults.push({
       kind: 'status',
       status: 429,
       headers: { 'Retry-After': new Date(until).toUTCString() },
@@ -343,19 +302,19 @@ describe('429 Retry-After', () => {
     expect(tab.$connection.get()).toEqual({ state: 'rate-limited', until })
 
     await vi.advanceTimersByTimeAsync(until - 1 - Date.now())
-    expect(world.eventRequests()).toHaveLength(1)
+    expect(scene.world.eventRequests()).toHaveLength(1)
     expect(tab.queueSize()).toBe(1)
 
     await vi.advanceTimersByTimeAsync(1)
     await settle()
-    expect(world.eventRequests().map((request) => request.status)).toEqual([429, 200])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([429, 200])
     expect(seen.sent).toEqual([{ id: ids(seen.queued)[0], status: 'accepted' }])
     expect(tab.queueSize()).toBe(0)
     expect(await counted(ids(seen.queued))).toEqual(['duplicate'])
   })
 
   it("the service's own limiter: one refused request, then nothing until its window resets", async () => {
-    world = createWorld({ pkRateLimit: 3 })
+    scene.rebuild({ pkRateLimit: 3 })
     // The start-up campaign request is the first counted request of the window.
     const windowStart = Date.now()
     const tab = await openReady()
@@ -367,7 +326,7 @@ describe('429 Retry-After', () => {
     await vi.advanceTimersByTimeAsync(10 * SECOND)
     tab.track('signup', { userId: 'u3' }) // the fourth request of the window: refused
     await sendWindow()
-    expect(world.eventRequests().map((request) => request.status)).toEqual([200, 200, 429])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([200, 200, 429])
     const until = windowStart + MINUTE
     expect(seen.ratelimited).toEqual([until])
 
@@ -376,11 +335,11 @@ describe('429 Retry-After', () => {
       await vi.advanceTimersByTimeAsync(5 * SECOND)
     }
     expect(Date.now()).toBeLessThan(until)
-    expect(world.eventRequests()).toHaveLength(3)
+    expect(scene.world.eventRequests()).toHaveLength(3)
 
     await vi.advanceTimersByTimeAsync(until - Date.now())
     await settle()
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests.map((request) => request.status)).toEqual([200, 200, 429, 200])
     const tracked = ids(seen.queued)
     expect(tracked).toHaveLength(9)
@@ -396,7 +355,7 @@ describe('refused events', () => {
   it('a 400 for the batch drops those events with event:dropped and one warning; the next event goes', async () => {
     const tab = await openReady()
     const seen = record(tab)
-    world.faults.push({
+    scene.world.faults.push({
       kind: 'status',
       status: 400,
       body: {
@@ -416,19 +375,19 @@ describe('refused events', () => {
     expect(seen.dropped).toEqual(
       refused.map((id) => ({ id, reason: 'rejected', code: 'parameter_invalid' })),
     )
-    expect(warnSpy).toHaveBeenCalledTimes(1)
+    expect(scene.warnSpy).toHaveBeenCalledTimes(1)
     expect(referralWarnings()).toHaveLength(1)
     expect(seen.sent).toEqual([])
     expect(tab.queueSize()).toBe(0)
 
     // Never retried.
     await vi.advanceTimersByTimeAsync(5 * MINUTE)
-    expect(world.eventRequests().map((request) => request.status)).toEqual([400])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([400])
 
     tab.track('signup', { userId: 'u3' })
     await sendWindow()
     const next = ids(seen.queued)[2] ?? ''
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests.map((request) => request.status)).toEqual([400, 200])
     expect(requests[1]?.eventIds).toEqual([next])
     expect(seen.sent).toEqual([{ id: next, status: 'accepted' }])
@@ -441,13 +400,13 @@ describe('refused events', () => {
     const tab = await openReady()
     const seen = record(tab)
     const before = await stats()
-    const code = await world.makeLink('alice')
+    const code = await scene.world.makeLink('alice')
     tab.track('click', { code: 'Unknown123' })
     tab.track('click', { code })
     await sendWindow()
 
     const [unknown, known] = ids(seen.queued)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests).toHaveLength(1)
     expect(requests[0]?.eventIds).toEqual([unknown, known])
     expect(seen.dropped).toEqual([{ id: unknown, reason: 'rejected', code: 'unknown_code' }])
@@ -458,7 +417,7 @@ describe('refused events', () => {
 
     // The rejected one is not retried.
     await vi.advanceTimersByTimeAsync(5 * MINUTE)
-    expect(world.eventRequests()).toHaveLength(1)
+    expect(scene.world.eventRequests()).toHaveLength(1)
   })
 })
 
@@ -466,11 +425,11 @@ describe('refused events', () => {
 
 describe('offline', () => {
   it('sends nothing and uses no attempt while offline; going online delivers', async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     const tab = await openReady({ storage })
     const seen = record(tab)
     const before = await stats()
-    world.setOnline(false)
+    scene.world.setOnline(false)
     await trackReferral(tab)
     await settle()
     expect(tab.$connection.get()).toEqual({ state: 'offline' })
@@ -483,18 +442,18 @@ describe('offline', () => {
     await settle()
     expect(flushed).toBe(true) // tried once: there was nothing it could do
 
-    expect(world.eventRequests()).toHaveLength(0)
+    expect(scene.world.eventRequests()).toHaveLength(0)
     expect(tab.queueSize()).toBe(2)
     const stored = storedQueue(storage)
     expect(ids(stored)).toEqual(ids(seen.queued))
     expect(stored.map((event) => event.attempts)).toEqual([0, 0])
     expect(storage.getItem(`${namespaceOf(storage)}delivery`)).toBeNull()
 
-    world.setOnline(true)
+    scene.world.setOnline(true)
     await settle()
 
     const tracked = ids(seen.queued)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests.map((request) => request.status)).toEqual([200])
     expect(requests[0]?.eventIds).toEqual(tracked)
     expect(seen.sent).toEqual(tracked.map((id) => ({ id, status: 'accepted' })))
@@ -508,7 +467,7 @@ describe('offline', () => {
 
 describe('storage', () => {
   it('a storage whose setItem throws: track never throws, one warning, and the event arrives', async () => {
-    const backing = world.createMemoryStorage()
+    const backing = scene.world.createMemoryStorage()
     let refused = 0
     const full: StorageLike = {
       get length() {
@@ -525,7 +484,7 @@ describe('storage', () => {
     const tab = await openReady({ storage: full })
     const seen = record(tab)
     const before = await stats()
-    const code = await world.makeLink('alice')
+    const code = await scene.world.makeLink('alice')
     let results: boolean[] = []
     expect(() => {
       results = [tab.track('click', { code }), tab.track('signup', { userId: 'bob' })]
@@ -534,20 +493,20 @@ describe('storage', () => {
     await sendWindow()
 
     expect(refused).toBeGreaterThan(0)
-    expect(warnSpy).toHaveBeenCalledTimes(1)
+    expect(scene.warnSpy).toHaveBeenCalledTimes(1)
     expect(referralWarnings()).toHaveLength(1)
     const tracked = ids(seen.queued)
-    expect(world.eventRequests().map((request) => request.eventIds)).toEqual([tracked])
+    expect(scene.world.eventRequests().map((request) => request.eventIds)).toEqual([tracked])
     expect(seen.sent).toEqual(tracked.map((id) => ({ id, status: 'accepted' })))
     expect(tab.queueSize()).toBe(0)
     expect(await statsSince(before)).toEqual(ONE_REFERRAL)
   })
 
   it('corrupt or foreign data under the widget keys is discarded, never sent, and good events still go', async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     const first = await openReady({ storage })
     const firstSeen = record(first)
-    world.setOnline(false)
+    scene.world.setOnline(false)
     first.track('signup', { userId: 'stored-before' }) // a good event left from a past visit
     await settle()
     first.destroy()
@@ -586,7 +545,7 @@ describe('storage', () => {
       [`${ns}lease`]: 'null',
     }
     for (const [key, value] of Object.entries(corrupt)) storage.setItem(key, value)
-    world.setOnline(true)
+    scene.world.setOnline(true)
 
     let tab: Tab | undefined
     expect(() => {
@@ -634,18 +593,18 @@ describe('queue bounds', () => {
   it('events older than maxEventAgeMs are dropped with an expired notice, fresh ones go', async () => {
     const tab = await openReady({ maxEventAgeMs: MINUTE })
     const seen = record(tab)
-    world.setOnline(false)
+    scene.world.setOnline(false)
     tab.track('signup', { userId: 'old' })
     await vi.advanceTimersByTimeAsync(50 * SECOND)
     tab.track('signup', { userId: 'fresh' })
     await vi.advanceTimersByTimeAsync(11 * SECOND) // the first is now 61 s old
     const [old, fresh] = ids(seen.queued)
 
-    world.setOnline(true)
+    scene.world.setOnline(true)
     await settle()
 
     expect(seen.dropped).toEqual([{ id: old, reason: 'expired', code: undefined }])
-    expect(world.eventRequests().map((request) => request.eventIds)).toEqual([[fresh]])
+    expect(scene.world.eventRequests().map((request) => request.eventIds)).toEqual([[fresh]])
     expect(seen.sent).toEqual([{ id: fresh, status: 'accepted' }])
     expect(referralWarnings()).toHaveLength(1)
     expect(tab.queueSize()).toBe(0)
@@ -653,10 +612,10 @@ describe('queue bounds', () => {
   })
 
   it('by default, events older than 7 days are dropped as expired in the tab open a week later', async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     const first = await openReady({ storage })
     const firstSeen = record(first)
-    world.setOnline(false)
+    scene.world.setOnline(false)
     first.track('signup', { userId: 'old' })
     await settle()
     first.destroy()
@@ -664,41 +623,41 @@ describe('queue bounds', () => {
     expect(storedQueue(storage)).toHaveLength(1)
 
     vi.setSystemTime(Date.now() + 7 * DAY + MINUTE)
-    world.setOnline(true)
+    scene.world.setOnline(true)
     const tab = open({ storage })
     // Subscribed synchronously, before anything could have been sent or announced.
     const seen = record(tab)
     await settle()
 
     expect(seen.dropped).toEqual([{ id: old, reason: 'expired', code: undefined }])
-    expect(world.eventRequests()).toHaveLength(0)
+    expect(scene.world.eventRequests()).toHaveLength(0)
     expect(storedQueue(storage)).toHaveLength(0)
     expect(tab.queueSize()).toBe(0)
     expect(await counted([old ?? ''])).toEqual(['accepted'])
   })
 
   it('an event of 7 days less a minute is still delivered', async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     const first = await openReady({ storage })
     const firstSeen = record(first)
-    world.setOnline(false)
+    scene.world.setOnline(false)
     first.track('signup', { userId: 'old' })
     await settle()
     first.destroy()
 
     vi.setSystemTime(Date.now() + 7 * DAY - MINUTE)
-    world.setOnline(true)
+    scene.world.setOnline(true)
     const tab = open({ storage })
     const seen = record(tab)
     await settle()
     const [old] = ids(firstSeen.queued)
-    expect(world.eventRequests().map((request) => request.eventIds)).toEqual([[old]])
+    expect(scene.world.eventRequests().map((request) => request.eventIds)).toEqual([[old]])
     expect(seen.sent).toEqual([{ id: old, status: 'accepted' }])
     expect(seen.dropped).toEqual([])
   })
 
   it('10,000 track() calls in a burst: bounded writes and requests, overflow announced, never silent', async () => {
-    const backing = world.createMemoryStorage()
+    const backing = scene.world.createMemoryStorage()
     let writes = 0
     let largestWrite = 0
     const counting: StorageLike = {
@@ -732,7 +691,7 @@ describe('queue bounds', () => {
 
     const tracked = ids(seen.queued)
     expect(tracked).toHaveLength(10_000)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests.length).toBeLessThanOrEqual(maxQueued / 100 + 3)
     expect(writes - writesBefore).toBeLessThanOrEqual(maxQueued / 100 + 20)
 
@@ -758,7 +717,7 @@ describe('queue bounds', () => {
 
 describe('two tabs on one storage', () => {
   it('deliver every event exactly once, no event id in two requests', async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     const a = open({ storage })
     const b = open({ storage })
     await settle()
@@ -785,7 +744,7 @@ describe('two tabs on one storage', () => {
     const sentIds = idsInRequests()
     expect(new Set(sentIds).size).toBe(sentIds.length) // no id in two requests
     expect([...sentIds].sort()).toEqual([...tracked].sort())
-    for (const request of world.eventRequests()) expect(request.status).toBe(200)
+    for (const request of scene.world.eventRequests()) expect(request.status).toBe(200)
     const announced = [...ids(seenA.sent), ...ids(seenB.sent)]
     expect(announced.sort()).toEqual([...tracked].sort())
     expect([...seenA.dropped, ...seenB.dropped]).toEqual([])
@@ -795,14 +754,14 @@ describe('two tabs on one storage', () => {
   })
 
   it("a closed tab's in-flight events are delivered by the next tab, counted once", async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     const a = await openReady({ storage })
     const seenA = record(a)
     const before = await stats()
-    world.faults.push({ kind: 'lost-response' })
+    scene.world.faults.push({ kind: 'lost-response' })
     await trackReferral(a)
     await sendWindow()
-    expect(world.eventRequests().map((request) => request.status)).toEqual([200])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([200])
     a.destroy()
     expect(storedQueue(storage)).toHaveLength(2) // the queue stays stored
 
@@ -812,7 +771,7 @@ describe('two tabs on one storage', () => {
     await settle()
 
     const tracked = ids(seenA.queued)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     expect(requests).toHaveLength(2)
     for (const request of requests) expect(request.eventIds).toEqual(tracked)
     expect(seenB.sent).toEqual(tracked.map((id) => ({ id, status: 'duplicate' })))
@@ -822,7 +781,7 @@ describe('two tabs on one storage', () => {
   })
 
   it('a tab that dies mid-request: the other open tab (no Web Locks: every tab sends) delivers its events, counted once', async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     let dead = false
     // The dying tab: its timers stop, and its request reaches the service but never answers.
     const deadTimers: Timers = {
@@ -833,7 +792,7 @@ describe('two tabs on one storage', () => {
       clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
     }
     const hangingFetch: FetchLike = (input, init) => {
-      const answer = world.fetch(input, init)
+      const answer = scene.world.fetch(input, init)
       if (!new URL(input).pathname.startsWith('/v1/events')) return answer
       dead = true
       return new Promise<Response>(() => {})
@@ -851,7 +810,7 @@ describe('two tabs on one storage', () => {
     await vi.advanceTimersByTimeAsync(20 * SECOND)
 
     const tracked = ids(seenA.queued)
-    const requests = world.eventRequests()
+    const requests = scene.world.eventRequests()
     // A's request (which the service answered into the void) and B's, with the same events.
     expect(requests).toHaveLength(2)
     for (const request of requests) expect(request.eventIds).toEqual(tracked)
@@ -862,10 +821,12 @@ describe('two tabs on one storage', () => {
   })
 
   it('two tabs without Web Locks both send what they find stored: every event is counted once', async () => {
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     // A network with a 300 ms round trip: one tab's request is still out when the other's pass runs.
     const slowFetch: FetchLike = (input, init) =>
-      new Promise<void>((resolve) => setTimeout(resolve, 300)).then(() => world.fetch(input, init))
+      new Promise<void>((resolve) => setTimeout(resolve, 300)).then(() =>
+        scene.world.fetch(input, init),
+      )
     const a = open({ storage, storageEvents: true, fetch: slowFetch })
     const b = open({ storage, storageEvents: true, fetch: slowFetch })
     await vi.advanceTimersByTimeAsync(SECOND)
@@ -887,7 +848,7 @@ describe('two tabs on one storage', () => {
     const sentIds = idsInRequests()
     expect(new Set(sentIds)).toEqual(new Set(tracked))
     expect(sentIds.length).toBeGreaterThan(tracked.length)
-    for (const request of world.eventRequests()) expect(request.status).toBe(200)
+    for (const request of scene.world.eventRequests()) expect(request.status).toBe(200)
     expect(new Set(ids([...seenA.sent, ...seenB.sent]))).toEqual(new Set(tracked))
     expect([...seenA.dropped, ...seenB.dropped]).toEqual([])
     expect(a.queueSize()).toBe(0)
@@ -908,15 +869,15 @@ describe('a clock that jumps backwards', () => {
   it('after a 503 scheduled a retry, still makes progress', async () => {
     const tab = await openReady({ random: seeded(7) })
     const seen = record(tab)
-    world.faults.push(s503)
+    scene.world.faults.push(s503)
     tab.track('signup', { userId: 'u1' })
     await sendWindow()
-    expect(world.eventRequests()).toHaveLength(1)
+    expect(scene.world.eventRequests()).toHaveLength(1)
 
     vi.setSystemTime(Date.now() - DAY)
     await vi.advanceTimersByTimeAsync(2 * MINUTE)
 
-    expect(world.eventRequests().map((request) => request.status)).toEqual([503, 200])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([503, 200])
     expect(seen.sent).toEqual([{ id: ids(seen.queued)[0], status: 'accepted' }])
     expect(tab.queueSize()).toBe(0)
   })
@@ -924,15 +885,15 @@ describe('a clock that jumps backwards', () => {
   it('after a 429 paused delivery, still makes progress', async () => {
     const tab = await openReady()
     const seen = record(tab)
-    world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } })
+    scene.world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } })
     tab.track('signup', { userId: 'u1' })
     await sendWindow()
-    expect(world.eventRequests()).toHaveLength(1)
+    expect(scene.world.eventRequests()).toHaveLength(1)
 
     vi.setSystemTime(Date.now() - DAY)
     await vi.advanceTimersByTimeAsync(2 * MINUTE)
 
-    expect(world.eventRequests().map((request) => request.status)).toEqual([429, 200])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([429, 200])
     expect(seen.sent).toEqual([{ id: ids(seen.queued)[0], status: 'accepted' }])
     expect(tab.queueSize()).toBe(0)
     expect(tab.$connection.get()).toEqual({ state: 'online' })
@@ -941,16 +902,16 @@ describe('a clock that jumps backwards', () => {
   it('a backwards jump shorter than the longest allowed pause does not stretch a 7 s Retry-After', async () => {
     const tab = await openReady()
     const seen = record(tab)
-    world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } })
+    scene.world.faults.push({ kind: 'status', status: 429, headers: { 'Retry-After': '7' } })
     tab.track('signup', { userId: 'u1' })
     await sendWindow()
-    expect(world.eventRequests()).toHaveLength(1)
+    expect(scene.world.eventRequests()).toHaveLength(1)
 
     // The clock is set back 10 minutes: 7 s of real waiting still ends the pause.
     vi.setSystemTime(Date.now() - 10 * MINUTE)
     await vi.advanceTimersByTimeAsync(MINUTE)
 
-    expect(world.eventRequests().map((request) => request.status)).toEqual([429, 200])
+    expect(scene.world.eventRequests().map((request) => request.status)).toEqual([429, 200])
     expect(seen.sent).toEqual([{ id: ids(seen.queued)[0], status: 'accepted' }])
     expect(tab.queueSize()).toBe(0)
     expect(tab.$connection.get()).toEqual({ state: 'online' })
@@ -962,9 +923,9 @@ describe('a clock that jumps backwards', () => {
 describe('attribution', () => {
   it('one click per code per visitor across reloads and tabs, and the signup converts', async () => {
     const before = await stats()
-    const code = await world.makeLink('alice')
+    const code = await scene.world.makeLink('alice')
     const href = `https://shop.test/pricing?ref=${code}&utm=x`
-    const storage = world.createMemoryStorage()
+    const storage = scene.world.createMemoryStorage()
     const replaced: string[] = []
     const replaceUrl = (url: string) => void replaced.push(url)
 
