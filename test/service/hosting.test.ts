@@ -76,7 +76,9 @@ describe('BASE_PATH: the service under a prefix', () => {
       },
     })
     expect(answer.status).toBe(204)
-    expect(answer.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type,Referral-User-Token')
+    expect(answer.headers.get('access-control-allow-headers')).toBe(
+      'Authorization,Content-Type,Referral-User-Token',
+    )
     expect(answer.headers.get('access-control-max-age')).toBe('86400')
   })
 
