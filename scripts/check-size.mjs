@@ -7,7 +7,7 @@ import { BUDGETS, sizes } from './sizes.mjs'
  * Today's sizes plus a little room. Lower them as the widget shrinks; raise them only for a
  * feature worth its bytes, in the commit that adds it, saying so.
  */
-export const CEILINGS = { trackingOnly: 12_300, withPanel: 20_620 }
+export const CEILINGS = { trackingOnly: 13_612, withPanel: 21_932 }
 
 const { totals } = sizes()
 let failed = false

@@ -19,6 +19,7 @@ const CORE_ATTRIBUTES = {
   'clean-url': 'cleanUrl',
   consent: 'consent',
   'honor-gpc': 'honorGpc',
+  'cookie-domain': 'cookieDomain',
 } as const
 
 /** Every attribute the element reads. */
@@ -169,6 +170,8 @@ export interface ReferralWidgetAttributes {
   'clean-url'?: 'true' | 'false' | boolean | undefined
   consent?: 'required' | undefined
   'honor-gpc'?: 'true' | 'false' | boolean | undefined
+  /** The site's domain for the shared attribution cookie, e.g. `shop.example`. */
+  'cookie-domain'?: string | undefined
   /** Set as the element's `messages` property. */
   messages?: Partial<Messages> | undefined
 }

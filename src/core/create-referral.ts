@@ -20,19 +20,20 @@ import { createSafeStorage, defaultStorage, jsonOf, type StorageLike } from '../
 import { globalTimers, type Timers } from '../queue/timers.ts'
 import { type Attribution, createStores, type ReferralLink } from '../stores/index.ts'
 import { readReferralCode, withoutParams } from './attribution.ts'
+import { attributionCookie } from './attribution-cookie.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
 import { parsePublicKey, shortHash } from './keys.ts'
 import { info, error as logError } from './log.ts'
-import { checkOption } from './options.ts'
+import { checkOption, resolveApiBase } from './options.ts'
 
 export type Theme = 'light' | 'dark' | 'auto'
 
 export interface ReferralOptions {
   /** pk_test_... or pk_live_...; a secret key is refused. */
   publicKey: string
-  /** Base URL of the referral service. */
+  /** Base URL of the referral service: absolute, or a path on this site such as `/referral`. */
   apiBase: string
   /** A camp_... id; default: the newest active campaign. */
   campaignId?: string | undefined
@@ -63,6 +64,12 @@ export interface ReferralOptions {
    * banner). Default false.
    */
   honorGpc?: boolean | undefined
+  /**
+   * Also keep the captured referral in the first-party cookie `referral_attribution` on this
+   * domain (the page's host or a parent of it, e.g. `shop.example`), so the site's other
+   * subdomains and its server credit it. Default: no cookie.
+   */
+  cookieDomain?: string | undefined
   /** Bounds of the event queue. */
   maxQueuedEvents?: number | undefined
   maxEventAgeMs?: number | undefined
@@ -110,16 +117,25 @@ export function createReferral(options: ReferralOptions) {
   if (typeof options.apiBase !== 'string' || options.apiBase === '') {
     throw new ConfigError('apiBase', 'apiBase is required: the base URL of the referral service.')
   }
-  const apiBase = checkOption('apiBase', options.apiBase)
+  const host: Host = { ...browserHost, ...options.host }
+  const apiBase = resolveApiBase(checkOption('apiBase', options.apiBase), host.href())
   for (const name of ['campaignId', 'userId', 'landingUrl', 'theme', 'consent', 'locale'] as const)
     if (options[name] !== undefined) checkOption(name, options[name])
   const refParams =
     options.refParam === undefined ? ['ref'] : checkOption('refParam', options.refParam)
   const cleanUrl = options.cleanUrl === undefined || checkOption('cleanUrl', options.cleanUrl)
   const honorGpc = options.honorGpc !== undefined && checkOption('honorGpc', options.honorGpc)
-  const host: Host = { ...browserHost, ...options.host }
-
   const now = options.now ?? (() => Date.now())
+  // cookieDomain: the referral shared with the site's other subdomains (attribution-cookie.ts).
+  const cookie =
+    options.cookieDomain === undefined
+      ? null
+      : attributionCookie(checkOption('cookieDomain', options.cookieDomain), {
+          jar: host.cookie,
+          href: host.href(),
+          now,
+        })
+
   const random = options.random ?? defaultRandom
   const timers = options.timers ?? globalTimers
   const namespace = `referral:${key.mode}:${key.hash}:`
@@ -258,6 +274,13 @@ export function createReferral(options: ReferralOptions) {
 
   const privacySignal = honorGpc && host.globalPrivacyControl
 
+  /** cookieDomain: the attribution held, into the shared cookie; never before consent or with GPC. */
+  function saveCookie() {
+    const attribution = getAttribution()
+    if (cookie && attribution && consented && !privacySignal)
+      cookie.write(attribution, attributionWindowMs())
+  }
+
   /**
    * A visitor arrived through a link: remember the code, and record one click per code. Not
    * where the visitor's Global Privacy Control signal is honoured: then false.
@@ -268,6 +291,7 @@ export function createReferral(options: ReferralOptions) {
       return false
     }
     write('attribution', { code, capturedAt: now() })
+    saveCookie() // cookieDomain: the new capture goes to the shared cookie too
     const clicked = read(StoredClicks, 'clicks')?.codes ?? []
     if (!clicked.includes(code)) {
       write('clicks', { codes: [...clicked, code].slice(-REMEMBERED_CLICKS) })
@@ -327,6 +351,7 @@ export function createReferral(options: ReferralOptions) {
     }
     if (!wasSettled) events.emit('ready', { campaign })
     stores.$attribution.set(getAttribution())
+    saveCookie() // cookieDomain: the cookie lives as long as the campaign's window, now known
     void loadLink()
   }
 
@@ -549,11 +574,13 @@ export function createReferral(options: ReferralOptions) {
    * starts sending; `false` erases every key of this namespace, the choice included, and stops.
    */
   function consent(granted: boolean) {
+    if (granted !== true) cookie?.remove() // cookieDomain: declined, even if given on another subdomain
     if (granted === consented) return
     consented = granted === true
     if (consented) {
       storage.commit()
       if (options.consent === 'required') write('consent', { granted: true })
+      saveCookie() // cookieDomain: a code held until consent is shared now
       stores.$link.set(userId === undefined ? { status: 'idle' } : { status: 'loading' })
       void loadLink()
       queue.kick()
@@ -564,6 +591,7 @@ export function createReferral(options: ReferralOptions) {
   }
 
   function forget() {
+    cookie?.remove() // cookieDomain: the shared cookie goes too (consent(false) comes here)
     visitor = undefined
     queue.discardPending()
     for (const storageKey of storage.keys(namespace)) storage.remove(storageKey)
@@ -584,6 +612,16 @@ export function createReferral(options: ReferralOptions) {
   }
 
   // --- start --------------------------------------------------------------------------------
+
+  // cookieDomain: a referral captured on another subdomain, newer than any held here, is
+  // adopted with its visitor id, so a signup here credits the click made there.
+  const shared = cookie && !privacySignal ? cookie.read() : null
+  const held = read(StoredAttribution, 'attribution')
+  if (shared && (!held || Date.parse(shared.capturedAt) >= held.capturedAt)) {
+    visitor = shared.visitorId
+    write('visitor', { id: visitor })
+    write('attribution', { code: shared.code, capturedAt: Date.parse(shared.capturedAt) })
+  }
 
   const href = host.href()
   if (href !== undefined) {

@@ -1,6 +1,7 @@
 // The script tag's data- attributes, checked one by one: a bad one is reported with a clear
 // console.error and replaced by its default; only a bad key stops the widget.
 import { ConfigError } from '../api/errors.ts'
+import { checkCookieDomain } from '../core/attribution-cookie.ts'
 import type { ReferralOptions } from '../core/create-referral.ts'
 import { parsePublicKey } from '../core/keys.ts'
 import { type CheckedOption, checkOption, httpUrl, quote } from '../core/options.ts'
@@ -24,6 +25,7 @@ const SIMPLE = {
   'clean-url': 'cleanUrl',
   consent: 'consent',
   'honor-gpc': 'honorGpc',
+  'cookie-domain': 'cookieDomain',
 } as const
 
 /**
@@ -33,6 +35,7 @@ const SIMPLE = {
 export function readAttributes(
   attributes: { getAttribute(name: string): string | null },
   scriptSrc: string | undefined,
+  pageHref: string | undefined = globalThis.location?.href,
 ): EmbedConfig {
   const get = (name: string) => attributes.getAttribute(`data-${name}`) ?? undefined
   const problems: string[] = []
@@ -62,6 +65,15 @@ export function readAttributes(
   }
   if (options.cleanUrl === true) delete options.cleanUrl // the default
   if (options.honorGpc === false) delete options.honorGpc // the default
+  // A domain the browser would refuse the cookie for is reported, and the widget runs without it.
+  if (typeof options.cookieDomain === 'string' && pageHref !== undefined) {
+    try {
+      checkCookieDomain(options.cookieDomain, pageHref, 'data-cookie-domain', 'is ignored')
+    } catch (failure) {
+      problems.push((failure as Error).message)
+      delete options.cookieDomain
+    }
+  }
 
   let messages: Partial<Messages> | undefined
   const rawMessages = get('messages')

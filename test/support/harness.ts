@@ -5,7 +5,7 @@ import { createSystemClock } from '../../demo/service/clock.ts'
 import type { FetchLike } from '../../src/api/client.ts'
 import type { Campaign, EventResult, TrackedEvent } from '../../src/api/schemas.ts'
 import { createReferral, type ReferralOptions } from '../../src/core/create-referral.ts'
-import type { Host } from '../../src/core/host.ts'
+import type { CookieJar, Host } from '../../src/core/host.ts'
 import { createMemoryStorage, type StorageLike } from '../../src/queue/storage.ts'
 
 export type Fault =
@@ -125,9 +125,11 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       replaceUrl?: (url: string) => void
       /** The visitor's Global Privacy Control signal. */
       gpc?: boolean
+      /** The page's cookies (default: none). */
+      cookie?: CookieJar
     } = {},
   ) {
-    const { href, replaceUrl, gpc = false, ...rest } = overrides
+    const { href, replaceUrl, gpc = false, cookie, ...rest } = overrides
     const host: Partial<Host> = {
       href: () => href,
       replaceUrl: replaceUrl ?? (() => {}),
@@ -140,6 +142,7 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       locks: undefined,
       sendBeacon: undefined,
       globalPrivacyControl: gpc,
+      cookie,
     }
     return createReferral({
       publicKey: 'pk_test_acme',
