@@ -7,7 +7,7 @@ import { BUDGETS, sizes } from './sizes.mjs'
  * Today's sizes plus a little room. Lower them as the widget shrinks; raise them only for a
  * feature worth its bytes, in the commit that adds it, saying so.
  */
-export const CEILINGS = { trackingOnly: 13_750, withPanel: 23_520, qrOnUse: 3_700 }
+export const CEILINGS = { trackingOnly: 15_150, withPanel: 24_920, qrOnUse: 3_700 }
 
 const { totals } = sizes()
 let failed = false

@@ -221,6 +221,26 @@ describe('<referral-widget>', () => {
     )
   })
 
+  it('cookie-domain: the captured referral is also written to the site’s cookie', async () => {
+    const code = await world.makeLink('alice')
+    history.replaceState(null, '', `/?ref=${code}`)
+    connect({ 'cookie-domain': location.hostname })
+    await settle()
+    expect(document.cookie).toMatch(new RegExp(`(^|; )referral_attribution=v1\\.${code}\\.`))
+    // biome-ignore lint/suspicious/noDocumentCookie: the page's own cookie, cleared after the test
+    document.cookie = `referral_attribution=; Max-Age=0; Path=/; Domain=${location.hostname}`
+  })
+
+  it('a cookie-domain that is not the page’s host or a parent: reported, no widget', async () => {
+    const widget = connect({ 'cookie-domain': 'other.example' })
+    await settle()
+    expect(widget.shadowRoot).toBeNull()
+    expect(referralErrors()).toEqual([
+      `[referral] <referral-widget>: cookieDomain="other.example" is refused: it is neither this page's host (${location.hostname}) nor a parent of it, so the browser would refuse the cookie.`,
+    ])
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
   it('variant="banner" without a referral shows nothing', async () => {
     const widget = connect({ variant: 'banner' })
     await settle()

@@ -162,6 +162,8 @@ export interface ReferralWidgetAttributes {
   'clean-url'?: 'true' | 'false' | boolean | undefined
   consent?: 'required' | undefined
   'honor-gpc'?: 'true' | 'false' | boolean | undefined
+  /** The site's domain for the shared attribution cookie, e.g. `shop.example`. */
+  'cookie-domain'?: string | undefined
   /** Set as the element's `messages` property. */
   messages?: Partial<Messages> | undefined
 }

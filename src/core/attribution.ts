@@ -65,6 +65,19 @@ export function createAttribution(options: {
     setWindowDays(days: number) {
       if (Number.isFinite(days)) windowDays = days
     },
+    windowMs: () => windowDays * DAY,
+    /**
+     * A referral captured on another subdomain (the shared cookie), newer than any held here, is
+     * adopted with its visitor id, so a signup here credits the click made there.
+     */
+    adopt(shared: Attribution) {
+      const held = persisted.read(StoredAttribution, 'attribution')
+      const capturedAt = Date.parse(shared.capturedAt)
+      if (held && held.capturedAt > capturedAt) return
+      visitor = shared.visitorId
+      persisted.write('visitor', { id: visitor })
+      persisted.write('attribution', { code: shared.code, capturedAt })
+    },
     /**
      * A visitor arrived through a link: remember the code, and record one click per code. Not
      * where the visitor's Global Privacy Control signal is honoured: then false.

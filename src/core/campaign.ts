@@ -39,6 +39,7 @@ export function createCampaign(options: {
       stores.$campaign.set({ status: 'empty' })
     }
     if (!wasSettled) core.events.emit('ready', { campaign })
+    core.shareAttribution()
     options.onSettled()
   }
 

@@ -3,8 +3,9 @@
 // (extras.ts: campaign, link, stores).
 import { ConfigError } from '../shared/errors.ts'
 import { attachExtras } from './extras.ts'
+import { browserHost } from './host.ts'
 import { parsePublicKey } from './keys.ts'
-import { checkOption } from './options.ts'
+import { checkOption, resolveApiBase } from './options.ts'
 import { createTracker } from './tracker.ts'
 import type { Referral, ReferralInternals, ReferralOptions } from './types.ts'
 
@@ -33,7 +34,9 @@ export function createReferralInternals(options: ReferralOptions): ReferralInter
   if (typeof options.apiBase !== 'string' || options.apiBase === '') {
     throw new ConfigError('apiBase', 'apiBase is required: the base URL of the referral service.')
   }
-  const apiBase = checkOption('apiBase', options.apiBase)
+  // A path such as `/referral` is the service on this site: resolved against the page.
+  const href = { ...browserHost, ...options.host }.href()
+  const apiBase = resolveApiBase(checkOption('apiBase', options.apiBase), href)
   for (const name of ['campaignId', 'userId', 'landingUrl', 'theme', 'consent', 'locale'] as const)
     if (options[name] !== undefined) checkOption(name, options[name])
   const refParams =
@@ -45,6 +48,10 @@ export function createReferralInternals(options: ReferralOptions): ReferralInter
     refParams,
     cleanUrl: options.cleanUrl === undefined || checkOption('cleanUrl', options.cleanUrl),
     honorGpc: options.honorGpc !== undefined && checkOption('honorGpc', options.honorGpc),
+    cookieDomain:
+      options.cookieDomain === undefined
+        ? undefined
+        : checkOption('cookieDomain', options.cookieDomain),
   })
   return attachExtras(tracker, { ...options, refParam: refParams[0] ?? 'ref' })
 }

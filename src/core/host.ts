@@ -2,6 +2,12 @@
 // (server-side rendering, tests) every part is absent and the core does without it.
 import type { LockManagerLike } from '../queue/sender.ts'
 
+/** The page's cookies: all of them as one `a=1; b=2` text, and one `Set-Cookie`-style write. */
+export interface CookieJar {
+  get(): string
+  set(cookie: string): void
+}
+
 export interface Host {
   /** The page's address, if there is a page. */
   href(): string | undefined
@@ -18,6 +24,8 @@ export interface Host {
   language: string | undefined
   /** The visitor's Global Privacy Control signal (`navigator.globalPrivacyControl`). */
   globalPrivacyControl: boolean
+  /** `document.cookie`; only used with the `cookieDomain` option. */
+  cookie: CookieJar | undefined
 }
 
 const hasWindow = () =>
@@ -48,6 +56,17 @@ export const browserHost: Host = {
   },
   get language() {
     return typeof navigator === 'undefined' ? undefined : navigator.language
+  },
+  get cookie() {
+    return typeof document === 'undefined'
+      ? undefined
+      : {
+          get: () => document.cookie,
+          set: (cookie: string) => {
+            // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and not in every browser the widget supports
+            document.cookie = cookie
+          },
+        }
   },
   get globalPrivacyControl() {
     const page = globalThis.navigator as { globalPrivacyControl?: unknown } | undefined

@@ -29,6 +29,12 @@ describe('checkOption', () => {
     ['consent', 'required', 'required'],
     ['campaignId', 'camp_acmeFriendsAndFamily', 'camp_acmeFriendsAndFamily'],
     ['userId', 'user_42@acme.test', 'user_42@acme.test'],
+    ['apiBase', 'https://shop.example/referral', 'https://shop.example/referral'],
+    ['apiBase', '/referral', '/referral'],
+    ['apiBase', '/', '/'],
+    ['cookieDomain', 'shop.example', 'shop.example'],
+    ['cookieDomain', '.Shop.Example', 'shop.example'],
+    ['cookieDomain', 'localhost', 'localhost'],
   ] as const)('%s accepts %j as %j', (name, value, expected) => {
     expect(checkOption(name, value)).toEqual(expected)
   })
@@ -46,6 +52,15 @@ describe('checkOption', () => {
     ['landingUrl', 'javascript:alert(1)', /http: or https:/],
     ['landingUrl', '/join', /http: or https:/],
     ['apiBase', 'ftp://files.example/', /http: or https:/],
+    ['apiBase', 'referral', /a path such as \/referral/],
+    ['apiBase', '//cdn.example/referral', /a path such as \/referral/],
+    ['apiBase', '/\\evil.example', /a path such as \/referral/],
+    ['apiBase', '/a b', /a path such as \/referral/],
+    ['cookieDomain', 'https://shop.example', /a domain such as shop.example/],
+    ['cookieDomain', 'shop.example:8080', /a domain such as shop.example/],
+    ['cookieDomain', 'shop..example', /a domain such as shop.example/],
+    ['cookieDomain', '', /a domain such as shop.example/],
+    ['cookieDomain', 42, /a domain such as shop.example/],
     ['locale', 'not a locale', /language tag/],
     ['locale', 42, /language tag/],
     ['theme', 'neon', /light, dark or auto/],

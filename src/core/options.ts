@@ -21,6 +21,24 @@ export function httpUrl(value: unknown): URL | undefined {
   } catch {}
 }
 
+/**
+ * The service's base: an absolute http: or https: URL, or a path on the page's own site such as
+ * `/referral` (kept as written; createReferral resolves it against the page's address).
+ */
+function apiBase(value: unknown): string | undefined {
+  if (typeof value === 'string' && /^\/(?![/\\])[^\s\\]*$/.test(value)) return value
+  return httpUrl(value)?.href
+}
+
+const DOMAIN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/
+
+/** A host name (no port, no scheme), lower-cased, a leading dot dropped as browsers do. */
+function domain(value: unknown): string | undefined {
+  if (typeof value !== 'string') return
+  const name = value.toLowerCase().replace(/^\./, '')
+  if (name.length <= 253 && DOMAIN.test(name)) return name
+}
+
 /** A URL parameter name, or a comma-separated list (or array) of them. */
 function refParams(value: unknown): string[] | undefined {
   const names = (
@@ -54,7 +72,8 @@ const CHECKS = {
     (value: unknown) => httpUrl(value)?.href,
     'it must be an absolute http: or https: URL',
   ],
-  apiBase: [(value: unknown) => httpUrl(value)?.href, 'it must be an absolute http: or https: URL'],
+  apiBase: [apiBase, 'it must be an absolute http: or https: URL, or a path such as /referral'],
+  cookieDomain: [domain, 'it must be a domain such as shop.example'],
   locale: [locale, 'it must be a language tag such as en-US'],
   theme: [oneOf('light', 'dark', 'auto'), 'use light, dark or auto'],
   cleanUrl: [flag, 'use true or false'],
@@ -81,6 +100,7 @@ export const OPTION_ATTRIBUTES = {
   cleanUrl: { scriptTag: 'data-clean-url', element: 'clean-url' },
   consent: { scriptTag: 'data-consent', element: 'consent' },
   honorGpc: { scriptTag: 'data-honor-gpc', element: 'honor-gpc' },
+  cookieDomain: { scriptTag: 'data-cookie-domain', element: 'cookie-domain' },
 } as const satisfies Record<CheckedOption | 'publicKey', { scriptTag: string; element: string }>
 
 export type MarkupOption = keyof typeof OPTION_ATTRIBUTES
@@ -110,4 +130,23 @@ export function checkOption<K extends CheckedOption>(
     throw new ConfigError(label, `${label}=${quote(value)} ${verdict}: ${expected}.`)
   }
   return accepted as Accepted<K>
+}
+
+/**
+ * An apiBase as checkOption gives it, made absolute: a path (`/referral`) resolved against the
+ * page's address. A ConfigError where there is no http: or https: page to resolve it against.
+ */
+export function resolveApiBase(base: string, href: string | undefined): string {
+  if (!base.startsWith('/')) return base
+  let url: URL | undefined
+  try {
+    url = httpUrl(new URL(base, href).href)
+  } catch {}
+  if (!url) {
+    throw new ConfigError(
+      'apiBase',
+      `apiBase=${quote(base)} is refused: a path needs an http: or https: page to resolve against; give an absolute URL here.`,
+    )
+  }
+  return url.href
 }

@@ -12,6 +12,7 @@ import { ConfigError, errorOf } from '../shared/errors.ts'
 import { error as logError } from '../shared/log.ts'
 import { globalTimers } from '../shared/timers.ts'
 import { createAttribution } from './attribution.ts'
+import { attributionCookie } from './attribution-cookie.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
@@ -42,6 +43,8 @@ export interface TrackerOptions
   refParams: string[]
   cleanUrl: boolean
   honorGpc: boolean
+  /** Also share the captured referral in a first-party cookie on this domain. */
+  cookieDomain?: string | undefined
 }
 
 /** The core's own announcements, beside the public ones. */
@@ -136,17 +139,32 @@ export function createTracker(options: TrackerOptions) {
     })
   }
 
+  const privacySignal = options.honorGpc && host.globalPrivacyControl
   const attribution = createAttribution({
     persisted,
     now,
     random,
-    privacySignal: options.honorGpc && host.globalPrivacyControl,
+    privacySignal,
     enqueue,
   })
 
+  // cookieDomain: the referral shared with the site's other subdomains and its server.
+  const cookie =
+    options.cookieDomain === undefined
+      ? null
+      : attributionCookie(options.cookieDomain, { jar: host.cookie, href: host.href(), now })
+  /** The attribution held, into the shared cookie; never before consent or with GPC. */
+  const shareAttribution = () => {
+    const held = attribution.get()
+    if (cookie && held && consented && !privacySignal) cookie.write(held, attribution.windowMs())
+  }
+
   const capture = (code: string) => {
     const captured = attribution.capture(code)
-    if (captured) events.emit('captured', undefined)
+    if (captured) {
+      shareAttribution()
+      events.emit('captured', undefined)
+    }
     return captured
   }
 
@@ -193,6 +211,7 @@ export function createTracker(options: TrackerOptions) {
   }
 
   function forget() {
+    cookie?.remove()
     attribution.reset()
     queue.discardPending()
     persisted.clear()
@@ -205,11 +224,14 @@ export function createTracker(options: TrackerOptions) {
    * starts sending; `false` erases every key of this namespace, the choice included, and stops.
    */
   function consent(granted: boolean) {
+    // Declined here: the shared cookie goes too, even if consent was given on another subdomain.
+    if (granted !== true) cookie?.remove()
     if (granted === consented) return
     consented = granted === true
     if (consented) {
       storage.commit()
       if (options.consent === 'required') persisted.write('consent', { granted: true })
+      shareAttribution() // a code held until consent is shared now
       events.emit('consent', true)
       queue.kick()
     } else {
@@ -231,6 +253,8 @@ export function createTracker(options: TrackerOptions) {
 
   // --- start --------------------------------------------------------------------------------
 
+  const shared = cookie && !privacySignal ? cookie.read() : null
+  if (shared) attribution.adopt(shared)
   const href = host.href()
   if (href !== undefined) {
     const code = readReferralCode(href, options.refParams)
@@ -282,6 +306,8 @@ export function createTracker(options: TrackerOptions) {
       connection: () => queue.connection(),
       consented: () => consented,
       isDestroyed: () => destroyed,
+      /** The campaign's window is known: the shared cookie lives as long. */
+      shareAttribution,
       fail,
       onDestroy: (cleanup: () => void) => cleanups.push(cleanup),
     },

@@ -17,7 +17,7 @@ export type Theme = 'light' | 'dark' | 'auto'
 export interface ReferralOptions {
   /** pk_test_... or pk_live_...; a secret key is refused. */
   publicKey: string
-  /** Base URL of the referral service. */
+  /** Base URL of the referral service: absolute, or a path on this site such as `/referral`. */
   apiBase: string
   /** A camp_... id; default: the newest active campaign. */
   campaignId?: string | undefined
@@ -48,6 +48,12 @@ export interface ReferralOptions {
    * banner). Default false.
    */
   honorGpc?: boolean | undefined
+  /**
+   * Also keep the captured referral in the first-party cookie `referral_attribution` on this
+   * domain (the page's host or a parent of it, e.g. `shop.example`), so the site's other
+   * subdomains and its server credit it. Default: no cookie.
+   */
+  cookieDomain?: string | undefined
   /** Bounds of the event queue. */
   maxQueuedEvents?: number | undefined
   maxEventAgeMs?: number | undefined

@@ -76,6 +76,34 @@ describe('good attributes', () => {
     )
   })
 
+  it('a relative data-api is kept as written, for createReferral to resolve against the page', () => {
+    const config = read({ 'data-api': '/referral' })
+    expect(config.problems).toEqual([])
+    expect(config.options.apiBase).toBe('/referral')
+  })
+
+  it('data-cookie-domain on a page of that domain: the cookieDomain option, lower-cased', () => {
+    const config = readAttributes(
+      script({ 'data-key': 'pk_test_acme', 'data-cookie-domain': '.Shop.Example' }),
+      SRC,
+      'https://www.shop.example/pricing',
+    )
+    expect(config.problems).toEqual([])
+    expect(config.options.cookieDomain).toBe('shop.example')
+  })
+
+  it('data-cookie-domain that is not the page’s host or a parent: reported and ignored, the widget runs', () => {
+    const config = readAttributes(
+      script({ 'data-key': 'pk_test_acme', 'data-cookie-domain': 'shop.example' }),
+      SRC,
+      'https://www.shop-example.net/',
+    )
+    expect(config.problems).toEqual([
+      `data-cookie-domain="shop.example" is ignored: it is neither this page's host (www.shop-example.net) nor a parent of it, so the browser would refuse the cookie.`,
+    ])
+    expect(config.options).toEqual({ publicKey: 'pk_test_acme', apiBase: ORIGIN })
+  })
+
   it('the locale is canonicalised', () => {
     expect(read({ 'data-locale': 'EN-us' }).options.locale).toBe('en-US')
   })
@@ -142,6 +170,10 @@ describe('each bad attribute: one problem sentence, and its default', () => {
     ['api', 'javascript:alert(1)', { apiBase: ORIGIN }],
     ['api', 'ftp://files.example/', { apiBase: ORIGIN }],
     ['api', 'not a url', { apiBase: ORIGIN }],
+    ['api', '//cdn.example/referral', { apiBase: ORIGIN }],
+    ['api', 'referral', { apiBase: ORIGIN }],
+    ['cookie-domain', 'https://shop.example', { cookieDomain: undefined }],
+    ['cookie-domain', 'shop example', { cookieDomain: undefined }],
     ['campaign', 'summer-sale', { campaignId: undefined }],
     ['user-id', 'alice smith', { userId: undefined }],
     ['user-id', '<script>', { userId: undefined }],

@@ -1,6 +1,6 @@
 // The script tag's data- attributes, checked one by one: a bad one is reported with a clear
 // console.error and replaced by its default; only a bad key stops the widget.
-
+import { checkCookieDomain } from '../core/attribution-cookie.ts'
 import { parsePublicKey } from '../core/keys.ts'
 import {
   type CheckedOption,
@@ -43,6 +43,7 @@ const SIMPLE = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[]).filter(
 export function readAttributes(
   attributes: { getAttribute(name: string): string | null },
   scriptSrc: string | undefined,
+  pageHref: string | undefined = globalThis.location?.href,
 ): EmbedConfig {
   const get = (name: string) => attributes.getAttribute(name) ?? undefined
   const problems: string[] = []
@@ -74,6 +75,29 @@ export function readAttributes(
   }
   if (options.cleanUrl === true) delete options.cleanUrl // the default
   if (options.honorGpc === false) delete options.honorGpc // the default
+  // A domain the browser would refuse the cookie for is reported, and the widget runs without it.
+  if (typeof options.cookieDomain === 'string' && pageHref !== undefined) {
+    try {
+      checkCookieDomain(
+        options.cookieDomain,
+        pageHref,
+        OPTION_ATTRIBUTES.cookieDomain.scriptTag,
+        'is ignored',
+      )
+    } catch (failure) {
+      problems.push(messageOf(failure))
+      delete options.cookieDomain
+    }
+  }
+  // A domain the browser would refuse the cookie for is reported, and the widget runs without it.
+  if (typeof options.cookieDomain === 'string' && pageHref !== undefined) {
+    try {
+      checkCookieDomain(options.cookieDomain, pageHref, 'data-cookie-domain', 'is ignored')
+    } catch (failure) {
+      problems.push((failure as Error).message)
+      delete options.cookieDomain
+    }
+  }
 
   let messages: MessageOverrides | undefined
   const rawMessages = get('data-messages')

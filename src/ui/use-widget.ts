@@ -44,7 +44,7 @@ export interface Hooks {
  */
 function coreKey(options: ReferralOptions): string {
   const { publicKey, apiBase, campaignId, refParam, landingUrl, cleanUrl, campaign } = options
-  const { consent, honorGpc, maxQueuedEvents, maxEventAgeMs } = options
+  const { consent, honorGpc, cookieDomain, maxQueuedEvents, maxEventAgeMs } = options
   return JSON.stringify([
     publicKey,
     apiBase,
@@ -55,6 +55,7 @@ function coreKey(options: ReferralOptions): string {
     campaign,
     consent,
     honorGpc,
+    cookieDomain,
     maxQueuedEvents,
     maxEventAgeMs,
   ])

@@ -5,7 +5,7 @@ import { createSystemClock } from '../../demo/service/clock.ts'
 import type { Campaign, EventResult, TrackedEvent } from '../../demo/service/schemas.ts'
 import type { FetchLike } from '../../src/api/client.ts'
 import { createReferralInternals } from '../../src/core/create-referral.ts'
-import type { Host } from '../../src/core/host.ts'
+import type { CookieJar, Host } from '../../src/core/host.ts'
 import type { ReferralOptions } from '../../src/core/types.ts'
 import { createMemoryStorage, type StorageLike } from '../../src/queue/storage.ts'
 
@@ -177,9 +177,11 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
        * storage events makes to the same storage, in a task of its own.
        */
       storageEvents?: boolean
+      /** The page's cookies (default: none). */
+      cookie?: CookieJar
     } = {},
   ) {
-    const { href, replaceUrl, gpc = false, storageEvents = false, ...rest } = overrides
+    const { href, replaceUrl, gpc = false, storageEvents = false, cookie, ...rest } = overrides
     const storage = overrides.storage ?? createMemoryStorage()
     const tabId = Symbol('tab')
     const host: Partial<Host> = {
@@ -195,6 +197,7 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       locks: undefined,
       sendBeacon: undefined,
       globalPrivacyControl: gpc,
+      cookie,
     }
     return createReferralInternals({
       publicKey: 'pk_test_acme',

@@ -45,6 +45,8 @@ export interface Harness {
   /** An admin call to the service with the secret key, from Node (never through a page). */
   admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>
   stats(campaignId?: string): Promise<Stats>
+  /** Lets the pages of this test also request `origin` (another host name of the site...). */
+  allow(origin: string): void
   /** The referral code of `referrerId`'s link (created if needed). */
   linkCode(referrerId: string, campaignId?: string): Promise<string>
   /** Every public-key POST /v1/events the service answered, oldest first. */
@@ -56,16 +58,20 @@ export interface Harness {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Registers the hooks in the calling file and returns the per-test environment. */
-export function useHarness(): Harness {
+/**
+ * Registers the hooks in the calling file and returns the per-test environment. `launchArgs`
+ * go to Chromium (e.g. `--host-resolver-rules` mapping more host names to loopback).
+ */
+export function useHarness(options: { launchArgs?: readonly string[] } = {}): Harness {
   let browser: Browser | undefined
   let service: ServiceOrigin | undefined
   let host: HostOrigin | undefined
   const contexts: BrowserContext[] = []
   const logs: WatchedPage['log'][] = []
+  const allowed = new Set<string>()
 
   beforeAll(async () => {
-    browser = await launch()
+    browser = await launch(options.launchArgs)
   })
   afterAll(async () => {
     await browser?.close()
@@ -77,7 +83,7 @@ export function useHarness(): Harness {
     host.page('/favicon.ico', { html: '', type: 'image/x-icon' })
   })
   afterEach(async () => {
-    const allowed = new Set([host?.url, service?.url].filter((url) => url !== undefined))
+    for (const url of [host?.url, service?.url]) if (url !== undefined) allowed.add(url)
     try {
       const foreign = logs.flatMap((log) =>
         log.requests.filter((url) => {
@@ -95,6 +101,7 @@ export function useHarness(): Harness {
       ).toEqual([])
     } finally {
       logs.length = 0
+      allowed.clear()
       for (const context of contexts.splice(0)) await context.close().catch(() => {})
       await service?.close()
       await host?.close()
@@ -160,6 +167,9 @@ export function useHarness(): Harness {
         totalConversions: Number(totalConversions),
         totalRewardsIssued: Number(totalRewardsIssued),
       }
+    },
+    allow(origin) {
+      allowed.add(origin)
     },
     async linkCode(referrerId, campaignId = SEEDED_CAMPAIGN) {
       const { status, body } = await harness.admin('POST', '/v1/links', { campaignId, referrerId })

@@ -102,3 +102,39 @@ export async function startHostOrigin() {
     },
   }
 }
+
+/**
+ * A site that serves the referral service and the script files itself, under `/referral` (the
+ * local service mounted with `basePath` and `scripts`), beside its own pages.
+ */
+export async function startFirstPartyOrigin(version: string) {
+  const service = createService({
+    controls: true,
+    log: () => {},
+    basePath: '/referral',
+    scripts: { dir: DIST, version },
+  })
+  const api = getRequestListener(service.app.fetch, { overrideGlobalObjects: false })
+  const pages = new Map<string, string>()
+  const origin = await listen((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    if (path.startsWith('/referral/')) {
+      void api(req, res)
+      return
+    }
+    const html = pages.get(path)
+    res.writeHead(html === undefined ? 404 : 200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    })
+    res.end(html ?? 'no such page')
+  })
+  return {
+    ...origin,
+    service,
+    page(path: string, html: string) {
+      pages.set(path, html)
+      return `${origin.url}${path}`
+    },
+  }
+}
