@@ -2,6 +2,7 @@
 // tested in src/api/attribution-cookie.test.ts).
 import { describe, expect, it } from 'vitest'
 import { createCookieBrowser } from '../../test/support/cookies.ts'
+import { refusal } from '../../test/support/errors.ts'
 import { ConfigError } from '../shared/errors.ts'
 import { attributionCookie, checkCookieDomain } from './attribution-cookie.ts'
 
@@ -11,16 +12,6 @@ const captured = {
   code: 'Abcd1234',
   visitorId: 'v_visitor_0001',
   capturedAt: new Date(NOW).toISOString(),
-}
-
-function refusal(run: () => unknown): ConfigError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ConfigError) return error
-    throw error
-  }
-  throw new Error('expected a ConfigError, nothing was thrown')
 }
 
 const jarOf = (get: () => string, writes: string[] = []) => ({

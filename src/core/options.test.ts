@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../shared/errors.ts'
+import { refusal } from '../../test/support/errors.ts'
 import { checkOption } from './options.ts'
-
-function refusal(run: () => unknown): ConfigError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ConfigError) return error
-    throw error
-  }
-  throw new Error('expected a ConfigError, nothing was thrown')
-}
 
 describe('checkOption', () => {
   it.each([

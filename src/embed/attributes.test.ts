@@ -1,8 +1,8 @@
 // The script tag's data- attributes (WIDGET.md section 1): each bad attribute is one clear
 // problem sentence and its default; only a missing, malformed or secret key stops the widget.
 import { describe, expect, it } from 'vitest'
+import { refusal as thrown } from '../../test/support/errors.ts'
 import { OPTION_ATTRIBUTES } from '../core/options.ts'
-import { ConfigError } from '../shared/errors.ts'
 import { readAttributes } from './attributes.ts'
 
 const SRC = 'https://cdn.referrals.example/widget/v2/referral-widget.js?v=3#x'
@@ -17,16 +17,6 @@ function script(attributes: Record<string, string>) {
 
 const read = (attributes: Record<string, string>, src: string | undefined = SRC) =>
   readAttributes(script({ 'data-key': 'pk_test_acme', ...attributes }), src)
-
-function thrown(run: () => unknown): ConfigError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ConfigError) return error
-    throw error
-  }
-  throw new Error('expected a ConfigError, nothing was thrown')
-}
 
 describe('good attributes', () => {
   it('a key alone: the service is the script’s origin, everything else default', () => {
