@@ -29,6 +29,9 @@ const httpHref = (value: string) => {
     return undefined
   }
 }
+/** data-api as the widget takes it: a path on the page's own site as written, or an absolute http(s) URL. */
+const apiOf = (value: string) =>
+  /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : httpHref(value)?.href
 const flag = (value: string) =>
   value === 'true' || value === '' ? true : value === 'false' ? false : undefined
 
@@ -235,7 +238,7 @@ describe('readAttributes', () => {
         const keyOk = key !== undefined && KEY.test(key.trim())
         const api = attributes['data-api']
         const serviceOk =
-          (api !== undefined && httpHref(api) !== undefined) ||
+          (api !== undefined && apiOf(api) !== undefined) ||
           (src !== undefined && src !== '' && httpHref(src) !== undefined)
         if (!keyOk) {
           expect(result).toBeInstanceOf(ConfigError)
@@ -281,10 +284,10 @@ describe('readAttributes', () => {
 
         const refused: string[] = []
         const api = attributes['data-api']
-        if (api !== undefined && httpHref(api) === undefined) refused.push('data-api')
+        if (api !== undefined && apiOf(api) === undefined) refused.push('data-api')
         const expected: Record<string, unknown> = {
           publicKey: options.publicKey,
-          apiBase: api !== undefined && httpHref(api) ? httpHref(api)?.href : httpHref(src)?.origin,
+          apiBase: (api === undefined ? undefined : apiOf(api)) ?? httpHref(src)?.origin,
         }
         for (const [name, { option, accept, omitted }] of Object.entries(ATTRIBUTES)) {
           const text = attributes[`data-${name}`]
