@@ -100,24 +100,47 @@ const builds: Record<string, UserConfig['build']> = {
 }
 
 /**
+ * The list in src/embed/runtime.ts, in order: what the tracking file publishes for the files
+ * beside it, as one array (no property names to carry), indexed the same on both sides.
+ */
+function sharedRuntime() {
+  const file = fileURLToPath(new URL('src/embed/runtime.ts', import.meta.url))
+  const lines = readFileSync(file, 'utf8').matchAll(/^export \{ ([^}]+) \} from '([^']+)'$/gm)
+  const entries: Array<{ module: string; name: string }> = []
+  for (const [, names = '', from = ''] of lines) {
+    const module = resolve(dirname(file), from)
+    for (const name of names.split(',')) entries.push({ module, name: name.trim() })
+  }
+  return { file, entries }
+}
+const RUNTIME_GLOBAL = "globalThis[Symbol.for('referral-widget.runtime')]"
+
+/** For `embed`: src/embed/runtime.ts becomes the array the files beside it read. */
+function publishRuntime(): Plugin {
+  const { file, entries } = sharedRuntime()
+  return {
+    name: 'publish-runtime',
+    enforce: 'pre',
+    load(id) {
+      if (id !== file) return null
+      const imports = entries.map(
+        ({ module, name }, index) =>
+          `import { ${name} as _${index} } from ${JSON.stringify(module)}`,
+      )
+      const list = entries.map((_, index) => `_${index}`).join(', ')
+      return `${imports.join('\n')}\nexport const publishRuntime = () => { ${RUNTIME_GLOBAL} = [${list}] }\n`
+    },
+  }
+}
+
+/**
  * For the files loaded beside the script tag (`link`, `ui-<language>`): every import of a module
- * named in src/embed/runtime.ts is read from what the tracking file published there, so the
- * page runs one copy of it (one ApiError class, one set of shown warnings). Only the names
- * runtime.ts lists exist: importing another fails the build.
+ * named in src/embed/runtime.ts is read from what the tracking file published, so the page runs
+ * one copy of it (one ApiError class, one set of shown warnings). Only the names runtime.ts
+ * lists exist: importing another fails the build.
  */
 function fromTrackingFile(): Plugin {
-  const runtimeFile = fileURLToPath(new URL('src/embed/runtime.ts', import.meta.url))
-  const shared = new Map<string, string[]>()
-  const lines = readFileSync(runtimeFile, 'utf8').matchAll(
-    /^export \{ ([^}]+) \} from '([^']+)'$/gm,
-  )
-  for (const [, names = '', from = ''] of lines) {
-    const path = resolve(dirname(runtimeFile), from)
-    shared.set(
-      path,
-      names.split(',').map((name) => name.trim()),
-    )
-  }
+  const { entries } = sharedRuntime()
   const PREFIX = '\0tracking-file:'
   return {
     name: 'from-tracking-file',
@@ -125,14 +148,17 @@ function fromTrackingFile(): Plugin {
     async resolveId(source, importer, options) {
       if (!importer || !source.startsWith('.') || importer.startsWith(PREFIX)) return null
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
-      return resolved && shared.has(resolved.id) ? `${PREFIX}${resolved.id}` : null
+      if (!resolved || !entries.some(({ module }) => module === resolved.id)) return null
+      return `${PREFIX}${resolved.id}`
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return null
-      const names = shared.get(id.slice(PREFIX.length)) ?? []
+      const module = id.slice(PREFIX.length)
       return [
-        `const shared = globalThis[Symbol.for('referral-widget.runtime')]`,
-        ...names.map((name) => `export const ${name} = shared.${name}`),
+        `const shared = ${RUNTIME_GLOBAL}`,
+        ...entries.flatMap((entry, index) =>
+          entry.module === module ? [`export const ${entry.name} = shared[${index}]`] : [],
+        ),
       ].join('\n')
     },
   }
@@ -237,7 +263,9 @@ export default defineConfig(({ mode }) => {
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
   return {
     oxc: { jsx },
-    plugins: mode === 'react' ? [coreFromEsmBuild()] : mode === 'link' ? [fromTrackingFile()] : [],
+    plugins: { react: [coreFromEsmBuild()], link: [fromTrackingFile()], embed: [publishRuntime()] }[
+      mode
+    ],
     // The script-tag files run as they are in any page: no bundler will replace this later.
     ...(mode === 'esm' || mode === 'react' || mode === 'server'
       ? {}

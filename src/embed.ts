@@ -6,7 +6,7 @@ import { createTracking } from './core/create-referral.ts'
 import { readAttributes } from './embed/attributes.ts'
 import { createCommandApi, replay } from './embed/commands.ts'
 import { createLater } from './embed/later.ts'
-import * as runtime from './embed/runtime.ts'
+import { publishRuntime } from './embed/runtime.ts'
 import { messageOf } from './shared/errors.ts'
 import { error as logError, warn } from './shared/log.ts'
 import { uiFile } from './ui/messages/languages.ts'
@@ -44,7 +44,7 @@ function start() {
 
   const tracker = createTracking(config.options)
   // What the files beside this one share with it rather than carry again.
-  ;(globalThis as Record<symbol, unknown>)[runtime.RUNTIME] = runtime
+  publishRuntime()
   const pinned = script.integrity !== ''
   const later = createLater(tracker, config.options, { src: script.src, pinned })
   const api = createCommandApi({ ...tracker, identify: later.identify, getLink: later.getLink })
