@@ -91,6 +91,38 @@ describe('a page without a panel', () => {
     expect(message).toBe('getLink() needs a signed-in user: call identify(userId) first.')
   })
 
+  it('a link file that failed to load is asked for again by the next call', async () => {
+    const url = h.host.page('/', {
+      html: widgetPage(h.service, {
+        panel: false,
+        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'dana' },
+      }),
+    })
+    const context = await h.newContext()
+    let refused = 0
+    await context.route('**/referral-widget-link.js', (route) => {
+      if (refused++ === 0) return route.abort('connectionreset')
+      return route.continue()
+    })
+    const { page } = await h.open(context)
+    await page.goto(url)
+    await waitForApi(page)
+    const outcomes = await page.evaluate(async () => {
+      const referral = (window as unknown as { Referral: { getLink(): Promise<PageLink> } })
+        .Referral
+      const first = await referral.getLink().then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      )
+      const second = await referral.getLink()
+      return { first, second }
+    })
+    expect(outcomes.first).toBe('could not load referral-widget-link.js')
+    const code = await h.linkCode('dana', SEEDED_CAMPAIGN)
+    expect(outcomes.second.code).toBe(code)
+    expect(refused).toBe(2)
+  })
+
   it('a changed link file never runs under a correct tag hash; getLink() rejects', async () => {
     const integrity = JSON.parse(
       readFileSync(join(import.meta.dirname, '../../dist/integrity.json'), 'utf8'),
