@@ -11,10 +11,13 @@
 //   qr    dist/referral-widget-qr.js              (the QR encoder, fetched by the panel only when
 //                                                   its QR code control is used; built before the
 //                                                   UI files, which carry its SRI hash)
+//   link  dist/referral-widget-link.js            (the rest of the core, for a page without a panel
+//                                                  that calls getLink(): fetched on that call)
 //   ui-xx dist/referral-widget-ui[-xx].js         (the script tag's panel in one language, fetched
 //                                                   only when needed; a classic script too, so no
 //                                                   CORS is needed; English has no suffix)
-import { relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
@@ -82,9 +85,83 @@ const builds: Record<string, UserConfig['build']> = {
       fileName: () => 'referral-widget-qr.js',
     },
   },
+  link: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/link-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetLink',
+      fileName: () => 'referral-widget-link.js',
+    },
+  },
   ui: {
     target: 'es2022',
   },
+}
+
+/**
+ * The list in src/embed/runtime.ts, in order: what the tracking file publishes for the files
+ * beside it, as one array (no property names to carry), indexed the same on both sides.
+ */
+function sharedRuntime() {
+  const file = fileURLToPath(new URL('src/embed/runtime.ts', import.meta.url))
+  const lines = readFileSync(file, 'utf8').matchAll(/^export \{ ([^}]+) \} from '([^']+)'$/gm)
+  const entries: Array<{ module: string; name: string }> = []
+  for (const [, names = '', from = ''] of lines) {
+    const module = resolve(dirname(file), from)
+    for (const name of names.split(',')) entries.push({ module, name: name.trim() })
+  }
+  return { file, entries }
+}
+const RUNTIME_GLOBAL = "globalThis[Symbol.for('referral-widget.runtime')]"
+
+/** For `embed`: src/embed/runtime.ts becomes the array the files beside it read. */
+function publishRuntime(): Plugin {
+  const { file, entries } = sharedRuntime()
+  return {
+    name: 'publish-runtime',
+    enforce: 'pre',
+    load(id) {
+      if (id !== file) return null
+      const imports = entries.map(
+        ({ module, name }, index) =>
+          `import { ${name} as _${index} } from ${JSON.stringify(module)}`,
+      )
+      const list = entries.map((_, index) => `_${index}`).join(', ')
+      return `${imports.join('\n')}\nexport const publishRuntime = () => { ${RUNTIME_GLOBAL} = [${list}] }\n`
+    },
+  }
+}
+
+/**
+ * For the files loaded beside the script tag (`link`, `ui-<language>`): every import of a module
+ * named in src/embed/runtime.ts is read from what the tracking file published, so the page runs
+ * one copy of it (one ApiError class, one set of shown warnings). Only the names runtime.ts
+ * lists exist: importing another fails the build.
+ */
+function fromTrackingFile(): Plugin {
+  const { entries } = sharedRuntime()
+  const PREFIX = '\0tracking-file:'
+  return {
+    name: 'from-tracking-file',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith('.') || importer.startsWith(PREFIX)) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      if (!resolved || !entries.some(({ module }) => module === resolved.id)) return null
+      return `${PREFIX}${resolved.id}`
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null
+      const module = id.slice(PREFIX.length)
+      return [
+        `const shared = ${RUNTIME_GLOBAL}`,
+        ...entries.flatMap((entry, index) =>
+          entry.module === module ? [`export const ${entry.name} = shared[${index}]`] : [],
+        ),
+      ].join('\n')
+    },
+  }
 }
 
 /** The stylesheet ships without comments and needless white space. */
@@ -153,7 +230,7 @@ export default defineConfig(({ mode }) => {
   if (language) {
     return {
       oxc: { jsx },
-      plugins: [oneLanguage(language), qrFromScript(), compactStyles()],
+      plugins: [oneLanguage(language), qrFromScript(), fromTrackingFile(), compactStyles()],
       define: {
         'process.env.NODE_ENV': JSON.stringify('production'),
         // The QR file's hash (scripts/build.mjs builds it first); '' leaves it unpinned, and a
@@ -180,13 +257,15 @@ export default defineConfig(({ mode }) => {
   const build = builds[mode]
   if (!build || mode === 'ui')
     throw new Error(
-      `Unknown build mode "${mode}": use esm, react, server, qr, embed or ui-<language>.`,
+      `Unknown build mode "${mode}": use esm, react, server, qr, link, embed or ui-<language>.`,
     )
   // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
   return {
     oxc: { jsx },
-    plugins: mode === 'react' ? [coreFromEsmBuild()] : [],
+    plugins: { react: [coreFromEsmBuild()], link: [fromTrackingFile()], embed: [publishRuntime()] }[
+      mode
+    ],
     // The script-tag files run as they are in any page: no bundler will replace this later.
     ...(mode === 'esm' || mode === 'react' || mode === 'server'
       ? {}

@@ -1,33 +1,17 @@
-// CI's size check. BUDGETS are the targets (7 KB gzip for a page that only tracks, 17 KB with the
-// panel); until the widget meets them, CEILINGS stop it from growing: a build over a ceiling
-// fails CI, and the distance to each budget is printed on every run.
-import { BUDGETS, sizes } from './sizes.mjs'
-
-/**
- * Today's sizes plus a little room. Lower them as the widget shrinks; raise them only for a
- * feature worth its bytes, in the commit that adds it, saying so.
- */
-export const CEILINGS = { trackingOnly: 15_150, withPanel: 24_920, qrOnUse: 3_700 }
+// CI's size report, printed after size-limit (.size-limit.js) has enforced the limits: each
+// page's gzip bytes beside its budget (issue 13's targets) and the ceiling that holds until the
+// budget is met, so every run shows the distance left.
+import { BUDGETS, CEILINGS, PAGES, sizes } from './sizes.mjs'
 
 const { totals } = sizes()
-let failed = false
-for (const [name, label] of [
-  ['trackingOnly', 'tracking only'],
-  ['withPanel', 'with the panel'],
-  ['qrOnUse', 'QR code on use'],
-]) {
-  const gzip = totals[name].gzip
-  const budget = BUDGETS[name]
-  const ceiling = CEILINGS[name]
+for (const [page, { label }] of Object.entries(PAGES)) {
+  const gzip = totals[page].gzip
+  const budget = BUDGETS[page]
   const verdict =
     gzip <= budget
       ? 'within budget'
-      : gzip <= ceiling
-        ? `over budget by ${gzip - budget} B (ceiling ${ceiling} B holds)`
-        : `OVER THE CEILING of ${ceiling} B`
+      : `over budget by ${gzip - budget} B (CI holds it under ${CEILINGS[page]} B meanwhile)`
   console.log(
-    `${label.padEnd(15)} ${String(gzip).padStart(6)} B gzip · budget ${budget} B · ${verdict}`,
+    `${label.padEnd(26)} ${String(gzip).padStart(6)} B gzip · budget ${budget} B · ${verdict}`,
   )
-  if (gzip > ceiling) failed = true
 }
-process.exit(failed ? 1 : 0)

@@ -3,14 +3,13 @@ export interface Size {
   gzip: number
   brotli: number
 }
+export type Page = 'trackingOnly' | 'withPanel' | 'linkOnly' | 'qrOnUse'
 export const ARTIFACTS: Record<string, string>
-export const BUDGETS: { trackingOnly: number; withPanel: number; qrOnUse: number }
+export const PAGES: Record<Page, { label: string; files: string[] }>
+export const BUDGETS: Record<Page, number>
+export const CEILINGS: Record<Page, number>
 export function measure(file: string): Size
 export function sizes(): {
   files: Record<string, Size>
-  totals: {
-    trackingOnly: { gzip: number; brotli: number }
-    withPanel: { gzip: number; brotli: number }
-    qrOnUse: { gzip: number; brotli: number }
-  }
+  totals: Record<Page, { gzip: number; brotli: number }>
 }

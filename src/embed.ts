@@ -1,9 +1,12 @@
-// The script tag: attributes → the core → window.Referral → the UI, fetched from beside this file
-// only when the page has a panel or banner element (and pinned by its hash when this file is).
-import { createReferralInternals } from './core/create-referral.ts'
+// The script tag: attributes → the tracking core → window.Referral. The rest comes from beside
+// this file only when needed: the UI file (with the campaign, link and stores it shows) when the
+// page has a panel or banner element, the link file on the first getLink() elsewhere; each
+// pinned by its hash when this file is.
+import { createTracking } from './core/create-referral.ts'
 import { readAttributes } from './embed/attributes.ts'
 import { createCommandApi, replay } from './embed/commands.ts'
-import { loadSibling } from './embed/siblings.ts'
+import { createLater } from './embed/later.ts'
+import { publishRuntime } from './embed/runtime.ts'
 import { messageOf } from './shared/errors.ts'
 import { error as logError, warn } from './shared/log.ts'
 import { uiFile } from './ui/messages/languages.ts'
@@ -39,24 +42,26 @@ function start() {
   }
   for (const problem of config.problems) logError(problem)
 
-  // A page that only tracks never asks for the campaign; one with a panel asks at once.
-  const referral = createReferralInternals({ ...config.options, campaign: 'on-demand' })
-  const api = createCommandApi(referral)
+  const tracker = createTracking(config.options)
+  // What the files beside this one share with it rather than carry again.
+  publishRuntime()
+  const pinned = script.integrity !== ''
+  const later = createLater(tracker, config.options, { src: script.src, pinned })
+  const api = createCommandApi({ ...tracker, identify: later.identify, getLink: later.getLink })
   const stub = window.Referral as { q?: unknown } | undefined
   window.Referral = api
   replay(api, stub?.q)
 
-  const pinned = script.integrity !== ''
   // Pinned by SRI, the UI loads the QR file pinned by its hash too.
   const ui = { messages: config.messages, shareUtm: config.shareUtm, integrity: pinned }
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
-    // The campaign request is already under way; the UI code (in the page's language only)
-    // arrives alongside it.
-    referral.needCampaign()
-    const file = uiFile(referral.config.locale)
-    loadSibling(file, script.src, pinned)
-      .then((part) => part.mountAll(referral, ui))
+    // The campaign request starts now; the UI code (in the page's language only) arrives
+    // alongside it.
+    const file = uiFile(config.options.locale ?? tracker.core.host.language ?? 'en')
+    later
+      .load('ui', file)
+      .then(({ part, referral }) => part.mountAll?.(referral, ui))
       .catch(() => logError(`The panel could not be loaded from ${file} beside the script.`))
   }
   if (document.readyState === 'loading')

@@ -26,6 +26,7 @@ describe.runIf(built)('README sizes', () => {
     const { totals } = sizes()
     expect(quoted('tracking only')).toEqual(totals.trackingOnly)
     expect(quoted('with the panel')).toEqual(totals.withPanel)
+    expect(quoted('getLink() without a panel')).toEqual(totals.linkOnly)
     expect(quoted('the QR code, on use')).toEqual(totals.qrOnUse)
   })
 })

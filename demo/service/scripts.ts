@@ -18,7 +18,8 @@ export interface ScriptFiles {
   version: string
 }
 
-const FILE = /^(referral-widget(?:-ui(?:-[a-z]{2})?)?\.js|integrity\.json)$/
+const FILE =
+  /^(referral-widget(?:-(?:ui(?:-[a-z]{2}(?:-[a-z]{2})?)?|qr|link))?\.js|integrity\.json)$/
 const VERSIONED = /^\/v([0-9A-Za-z.+-]{1,64})\/([^/]+)$/
 const UNVERSIONED = /^\/([^/]+)$/
 

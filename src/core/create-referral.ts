@@ -1,12 +1,13 @@
 // createReferral: the headless core behind the components and the custom element. It only
 // checks the options and wires the parts: tracking (tracker.ts) and what builds on it
-// (extras.ts: campaign, link, stores).
+// (extras.ts: campaign, link, stores). The script tag creates the tracking part alone and
+// attaches the rest when a later-loaded file brings it.
 import { ConfigError } from '../shared/errors.ts'
-import { attachExtras } from './extras.ts'
+import { attachExtras, type ExtrasOptions } from './extras.ts'
 import { browserHost } from './host.ts'
 import { parsePublicKey } from './keys.ts'
 import { checkOption, resolveApiBase } from './options.ts'
-import { createTracker } from './tracker.ts'
+import { createTracker, type Tracker } from './tracker.ts'
 import type { Referral, ReferralInternals, ReferralOptions } from './types.ts'
 
 export type {
@@ -30,6 +31,15 @@ export function createReferral(options: ReferralOptions): Referral {
 
 /** The same core, with what the widget's own UI reads and calls (not side-effect free either). */
 export function createReferralInternals(options: ReferralOptions): ReferralInternals {
+  const tracker = createTracking(options)
+  return attachExtras(tracker, extrasOptions(options))
+}
+
+/**
+ * Every option checked (the later part's too: a bad `userId` fails here, before anything is
+ * stored or sent), then the tracking part created.
+ */
+export function createTracking(options: ReferralOptions): Tracker {
   const key = parsePublicKey(options?.publicKey)
   if (typeof options.apiBase !== 'string' || options.apiBase === '') {
     throw new ConfigError('apiBase', 'apiBase is required: the base URL of the referral service.')
@@ -39,13 +49,11 @@ export function createReferralInternals(options: ReferralOptions): ReferralInter
   const apiBase = resolveApiBase(checkOption('apiBase', options.apiBase), href)
   for (const name of ['campaignId', 'userId', 'landingUrl', 'theme', 'consent', 'locale'] as const)
     if (options[name] !== undefined) checkOption(name, options[name])
-  const refParams =
-    options.refParam === undefined ? ['ref'] : checkOption('refParam', options.refParam)
-  const tracker = createTracker({
+  return createTracker({
     ...options,
     key,
     apiBase,
-    refParams,
+    refParams: refParamsOf(options),
     cleanUrl: options.cleanUrl === undefined || checkOption('cleanUrl', options.cleanUrl),
     honorGpc: options.honorGpc !== undefined && checkOption('honorGpc', options.honorGpc),
     cookieDomain:
@@ -53,5 +61,12 @@ export function createReferralInternals(options: ReferralOptions): ReferralInter
         ? undefined
         : checkOption('cookieDomain', options.cookieDomain),
   })
-  return attachExtras(tracker, { ...options, refParam: refParams[0] ?? 'ref' })
+}
+
+const refParamsOf = (options: ReferralOptions) =>
+  options.refParam === undefined ? ['ref'] : checkOption('refParam', options.refParam)
+
+/** What the later part needs of the options (already checked by createTracking). */
+export function extrasOptions(options: ReferralOptions): ExtrasOptions {
+  return { ...options, refParam: refParamsOf(options)[0] ?? 'ref' }
 }

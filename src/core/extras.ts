@@ -1,6 +1,7 @@
 // The part of the core that comes after tracking: the campaign, the referrer's link, the banner
 // state and the stores the UI reads. The ESM package attaches it at once; the script tag loads
 // it beside its tracking file when the page has a panel or needs a link.
+import type { Link } from '../api/wire.ts'
 import { type CampaignRequest, createCampaign } from './campaign.ts'
 import { createLink } from './link.ts'
 import { createStores } from './stores.ts'
@@ -18,6 +19,8 @@ export interface ExtrasOptions {
   campaign?: 'eager' | 'on-demand' | undefined
   /** The campaign answer the script tag already asked for. */
   prefetched?: CampaignRequest | undefined
+  /** The link request the script tag already sent (campaign id and user known up front). */
+  prefetchedLink?: ((campaignId: string, userId: string) => Promise<Link> | undefined) | undefined
 }
 
 // Not marked free of side effects: with campaign 'eager' it asks for the campaign at once.
@@ -30,6 +33,7 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
     userId: options.userId,
     landingUrl: options.landingUrl,
     refParam: options.refParam,
+    prefetched: options.prefetchedLink,
   })
   const showAttribution = () => {
     stores.$attribution.set(core.attribution.get())

@@ -2,9 +2,8 @@
 // a link never changes for its campaign and referrer), and the URL it makes.
 import type { Link } from '../api/wire.ts'
 import { ConfigError, errorOf } from '../shared/errors.ts'
-import { shortHash } from './keys.ts'
 import { checkOption } from './options.ts'
-import { StoredLink } from './persisted.ts'
+import { linkCacheName, StoredLink } from './persisted.ts'
 import type { ReferralLink, ReferralStores } from './stores.ts'
 import type { Core } from './tracker.ts'
 
@@ -16,6 +15,8 @@ export function createLink(options: {
   landingUrl: string | undefined
   /** The URL parameter share links carry the code in. */
   refParam: string
+  /** A link request the script tag already sent for this campaign and user, if any. */
+  prefetched?: ((campaignId: string, userId: string) => Promise<Link> | undefined) | undefined
 }) {
   const { core, stores } = options
   let userId = options.userId
@@ -43,9 +44,6 @@ export function createLink(options: {
     return { code, url: url.toString() }
   }
 
-  /** The cache's name for a user's link to a campaign: the user id is never stored as such. */
-  const cacheName = (campaignId: string, user: string) => `link:${campaignId}:${shortHash(user)}`
-
   function load(): Promise<void> {
     const campaignState = stores.$campaign.get()
     const user = userId
@@ -55,7 +53,7 @@ export function createLink(options: {
       return Promise.resolve()
     }
     const campaignId = campaignState.campaign.id
-    const name = cacheName(campaignId, user)
+    const name = linkCacheName(campaignId, user)
     const cached = core.persisted.read(StoredLink, name)
     const set = (link: Link) => {
       const value = shareLink(link.code)
@@ -79,7 +77,8 @@ export function createLink(options: {
     }
     request = (async () => {
       try {
-        const link = await core.api.createLink(campaignId, user)
+        const link = await (options.prefetched?.(campaignId, user) ??
+          core.api.createLink(campaignId, user))
         if (core.isDestroyed() || userId !== user) return
         core.persisted.write(name, { link })
         set(link)

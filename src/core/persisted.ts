@@ -4,6 +4,7 @@
 import { CLIENT_ID_PATTERN, CODE_PATTERN, parseLink, parsePublicCampaign } from '../api/wire.ts'
 import { jsonOf, type SafeStorage, type StorageLike } from '../queue/storage.ts'
 import { array, literal, number, object, type Parser, parse, string } from '../shared/parse.ts'
+import { shortHash } from './keys.ts'
 
 const v = literal(1)
 const code = string(CODE_PATTERN)
@@ -15,6 +16,10 @@ export const StoredConsent = /* @__PURE__ */ object({ v, granted: literal(true) 
 export const StoredCampaign = /* @__PURE__ */ object({ v, campaign: parsePublicCampaign })
 export const StoredLink = /* @__PURE__ */ object({ v, link: parseLink })
 export const StoredBanner = /* @__PURE__ */ object({ v, dismissed: array(code) })
+
+/** The cache's name for a user's link to a campaign: the user id is never stored as such. */
+export const linkCacheName = (campaignId: string, userId: string) =>
+  `link:${campaignId}:${shortHash(userId)}`
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createPersisted(storage: SafeStorage, namespace: string) {

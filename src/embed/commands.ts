@@ -9,7 +9,7 @@ type Method = (...args: never[]) => unknown
 export type CommandApi = ((method: string, ...args: unknown[]) => unknown) & Record<string, Method>
 
 /** The command API over the core: every method of METHODS, and nothing else. */
-export function createCommandApi(referral: Referral): CommandApi {
+export function createCommandApi(referral: Pick<Referral, (typeof METHODS)[number]>): CommandApi {
   const methods: Record<string, Method> = {}
   for (const name of METHODS) methods[name] = referral[name] as Method
   const api = ((method: string, ...args: unknown[]) => {

@@ -1,6 +1,8 @@
 // The script tag's UI file (`referral-widget-ui[-xx].js`): loaded only when the page has a panel
-// or banner element. It carries the panel and the banner, in one language, and loads the QR
-// file beside it when the QR control is used.
+// or banner element. It carries the panel and the banner, in one language, with the rest of the
+// core they read (campaign, link, stores), and loads the QR file beside it when the QR control
+// is used.
+import { attachExtras } from '../core/extras.ts'
 import type { ReferralInternals } from '../core/types.ts'
 import { mountBanner, mountPanel, type UiOptions } from '../ui/mount.ts'
 import { configureQrScript } from '../ui/qr/load-script.ts'
@@ -23,4 +25,4 @@ function mountAll(referral: ReferralInternals, options: UiOptions & { integrity?
   })
 }
 
-handOver({ mountAll })
+handOver('ui', { attach: attachExtras, mountAll })

@@ -1,0 +1,92 @@
+// The script tag's handle on the later part of the core (campaign, link, banner state, stores).
+// The tracking file does not carry it: the UI file brings it on a page with a panel or banner,
+// the link file on the first getLink() elsewhere. Meanwhile calls wait and run in the order
+// they were made; the requests the later part will need (the campaign, and the link when the
+// campaign and the user are known) start at once, not after its file arrives.
+import type { Link } from '../api/wire.ts'
+import { extrasOptions } from '../core/create-referral.ts'
+import type { ExtrasOptions } from '../core/extras.ts'
+import { checkOption } from '../core/options.ts'
+import { linkCacheName } from '../core/persisted.ts'
+import type { ReferralLink } from '../core/stores.ts'
+import type { Tracker } from '../core/tracker.ts'
+import type { ReferralInternals, ReferralOptions } from '../core/types.ts'
+import { loadSibling, type Part, type PartName } from './siblings.ts'
+
+export const LINK_FILE = 'referral-widget-link.js'
+
+export interface Later {
+  identify(userId: string | null | undefined): void
+  getLink(): Promise<ReferralLink>
+  /** Loads a part (the UI file for a panel), attaching the core's later part if not yet done. */
+  load(name: PartName, file: string): Promise<{ part: Part; referral: ReferralInternals }>
+}
+
+export function createLater(
+  tracker: Tracker,
+  options: ReferralOptions,
+  script: { src: string; pinned: boolean },
+): Later {
+  const { core } = tracker
+  // Until the later part is attached, the identified user is only remembered here.
+  let userId = options.userId
+  let referral: Promise<ReferralInternals> | undefined
+
+  /** Sends what the later part will ask for first, and says where to find the answers. */
+  function prefetch(): ExtrasOptions {
+    const campaignId = options.campaignId
+    const campaign =
+      campaignId === undefined ? core.api.newestActiveCampaign() : core.api.campaign(campaignId)
+    campaign.catch(() => {}) // read (and reported) by the later part
+    const user = userId
+    let link: Promise<Link> | undefined
+    if (
+      campaignId !== undefined &&
+      user !== undefined &&
+      core.consented() &&
+      core.persisted.storage.get(core.persisted.namespace + linkCacheName(campaignId, user)) ===
+        null
+    ) {
+      link = core.api.createLink(campaignId, user)
+      link.catch(() => {})
+    }
+    return {
+      ...extrasOptions({ ...options, userId }),
+      campaign: 'on-demand',
+      prefetched: campaign,
+      // Taken once, and only for the campaign and user it was sent for.
+      prefetchedLink(id, forUser) {
+        const sent = id === campaignId && forUser === user ? link : undefined
+        link = undefined
+        return sent
+      },
+    }
+  }
+
+  function load(name: PartName, file: string) {
+    const loaded = loadSibling(name, file, script.src, script.pinned)
+    if (!referral) {
+      const extras = prefetch()
+      const attached = loaded.then((part) => part.attach(tracker, extras))
+      // A file that failed to load is asked for again by the next call.
+      attached.catch(() => {
+        if (referral === attached) referral = undefined
+      })
+      referral = attached
+    }
+    const ready = referral
+    return loaded.then(async (part) => ({ part, referral: await ready }))
+  }
+
+  const attached = () => referral ?? load('link', LINK_FILE).then((loaded) => loaded.referral)
+
+  return {
+    load,
+    identify(id) {
+      if (id !== null && id !== undefined) checkOption('userId', id)
+      if (referral) void attached().then((core) => core.identify(id))
+      else userId = id ?? undefined
+    },
+    getLink: () => attached().then((core) => core.getLink()),
+  }
+}

@@ -1,0 +1,17 @@
+// What the files loaded beside the script tag (the UI file, the link file) take from the
+// tracking file instead of carrying their own copies: the same error classes (so `instanceof`
+// holds across files), the same once-only warnings, the same option checks and stored shapes.
+// The script-tag build turns this list into one array the tracking file publishes
+// (vite.lib.config.ts, `publishRuntime`); the sibling builds read every import of these modules
+// from it by position (`fromTrackingFile`), and a sibling importing a name this list does not
+// carry fails its build. One `export { … } from '…'` line per module, nothing else.
+export { attributionWindowDays } from '../api/wire.ts'
+export { DEFAULT_ATTRIBUTION_DAYS } from '../core/attribution.ts'
+export { checkOption } from '../core/options.ts'
+export { linkCacheName, StoredCampaign, StoredLink } from '../core/persisted.ts'
+export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
+export { error, resetWarnings, warn, warnOnce } from '../shared/log.ts'
+export { languageOf, pickLanguage, UI_LANGUAGES, uiFile } from '../ui/messages/languages.ts'
+
+/** Replaced in the script-tag build; elsewhere (tests, the ESM package) there is nothing to share. */
+export const publishRuntime = () => {}

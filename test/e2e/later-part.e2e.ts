@@ -1,0 +1,195 @@
+// The script tag's later part (issue 13): the tracking file carries only tracking; the campaign,
+// the link and the stores come in the UI file on a panel page, or in the link file on the first
+// getLink() elsewhere. Calls made meanwhile wait and resolve in order, and the requests the
+// later part needs are sent without waiting for its file.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  FAST,
+  READY_ROOT,
+  SEEDED_CAMPAIGN,
+  STUB,
+  useHarness,
+  waitForApi,
+  widgetPage,
+} from './support/harness.ts'
+
+const h = useHarness()
+
+const scriptFiles = () =>
+  h.service.requests.map((request) => request.path).filter((path) => path.endsWith('.js'))
+
+interface PageLink {
+  code: string
+  url: string
+}
+
+describe('a page without a panel', () => {
+  it('downloads only the tracking file until getLink(), then the link file once', async () => {
+    const url = h.host.page('/settings', {
+      html: widgetPage(h.service, { panel: false, attributes: { campaign: SEEDED_CAMPAIGN } }),
+    })
+    const context = await h.newContext()
+    const { page } = await h.open(context)
+    await page.goto(url)
+    await waitForApi(page)
+    await page.waitForLoadState('networkidle')
+    expect(scriptFiles()).toEqual(['/referral-widget.js'])
+
+    const links = await page.evaluate(async () => {
+      const referral = (
+        window as unknown as {
+          Referral: ((...args: unknown[]) => unknown) & { getLink(): Promise<PageLink> }
+        }
+      ).Referral
+      referral('identify', 'alice')
+      // Two calls while the file is on its way, one after: each resolves with alice's link.
+      const [first, second] = await Promise.all([referral.getLink(), referral.getLink()])
+      const third = await referral.getLink()
+      return [first, second, third]
+    })
+    const code = await h.linkCode('alice', SEEDED_CAMPAIGN)
+    for (const link of links) expect(link).toEqual({ code, url: `${h.host.url}/?ref=${code}` })
+    expect(scriptFiles()).toEqual(['/referral-widget.js', '/referral-widget-link.js'])
+  })
+
+  it('runs the calls the stub queued before load in order: the last identify wins', async () => {
+    const url = h.host.page('/settings', {
+      html: widgetPage(h.service, {
+        panel: false,
+        attributes: { campaign: SEEDED_CAMPAIGN },
+        before: `<script>${STUB};Referral('identify','alice');Referral('identify','bob');Referral('on','link',function(l){window.__links=(window.__links||[]).concat(l.code)})</script>`,
+      }),
+    })
+    const context = await h.newContext()
+    const { page } = await h.open(context)
+    await page.goto(url)
+    await waitForApi(page)
+    const link = await page.evaluate(() =>
+      (window as unknown as { Referral: { getLink(): Promise<PageLink> } }).Referral.getLink(),
+    )
+    const bob = await h.linkCode('bob', SEEDED_CAMPAIGN)
+    expect(link.code).toBe(bob)
+    await expect
+      .poll(() => page.evaluate(() => (window as { __links?: string[] }).__links), FAST)
+      .toEqual([bob])
+  })
+
+  it('getLink() without a signed-in user rejects with the same clear error as before', async () => {
+    const url = h.host.page('/', { html: widgetPage(h.service, { panel: false }) })
+    const context = await h.newContext()
+    const { page } = await h.open(context)
+    await page.goto(url)
+    await waitForApi(page)
+    const message = await page.evaluate(() =>
+      (window as unknown as { Referral: { getLink(): Promise<unknown> } }).Referral.getLink().then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      ),
+    )
+    expect(message).toBe('getLink() needs a signed-in user: call identify(userId) first.')
+  })
+
+  it('a link file that failed to load is asked for again by the next call', async () => {
+    const url = h.host.page('/', {
+      html: widgetPage(h.service, {
+        panel: false,
+        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'dana' },
+      }),
+    })
+    const context = await h.newContext()
+    let refused = 0
+    await context.route('**/referral-widget-link.js', (route) => {
+      if (refused++ === 0) return route.abort('connectionreset')
+      return route.continue()
+    })
+    const { page } = await h.open(context)
+    await page.goto(url)
+    await waitForApi(page)
+    const outcomes = await page.evaluate(async () => {
+      const referral = (window as unknown as { Referral: { getLink(): Promise<PageLink> } })
+        .Referral
+      const first = await referral.getLink().then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      )
+      const second = await referral.getLink()
+      return { first, second }
+    })
+    expect(outcomes.first).toBe('could not load referral-widget-link.js')
+    const code = await h.linkCode('dana', SEEDED_CAMPAIGN)
+    expect(outcomes.second.code).toBe(code)
+    expect(refused).toBe(2)
+  })
+
+  it('a changed link file never runs under a correct tag hash; getLink() rejects', async () => {
+    const integrity = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../dist/integrity.json'), 'utf8'),
+    ) as Record<string, string>
+    const original = readFileSync(
+      join(import.meta.dirname, '../../dist/referral-widget-link.js'),
+      'utf8',
+    )
+    const url = h.host.page('/', {
+      html: widgetPage(h.service, {
+        panel: false,
+        scriptAttributes: ` integrity="${integrity['referral-widget.js']}" crossorigin="anonymous"`,
+        attributes: { 'user-id': 'alice' },
+      }),
+    })
+    const context = await h.newContext()
+    await context.route('**/referral-widget-link.js', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: `window.__changed = true;\n${original}`,
+      }),
+    )
+    const { page, log } = await h.open(context)
+    await page.goto(url)
+    await waitForApi(page)
+    const outcome = await page.evaluate(() =>
+      (window as unknown as { Referral: { getLink(): Promise<unknown> } }).Referral.getLink().then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      ),
+    )
+    expect(outcome).toMatch(/referral-widget-link\.js/)
+    expect(log.console.join('\n')).toMatch(/integrity/i)
+    expect(await page.evaluate(() => '__changed' in window)).toBe(false)
+  })
+})
+
+describe('a page with a panel', () => {
+  it('sends the campaign and link requests while its UI file is still on the way', async () => {
+    const url = h.host.page('/account', {
+      html: widgetPage(h.service, {
+        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'carol', locale: 'en-US' },
+      }),
+    })
+    const context = await h.newContext()
+    const apiBeforeUi: string[] = []
+    // The UI file is held until both requests reached the service (or 5 s passed).
+    await context.route('**/referral-widget-ui.js', async (route) => {
+      const seen = () =>
+        h.service.service.requestLog
+          .since(0)
+          .map((entry) => `${entry.method} ${entry.path}`)
+          .filter((line) => /^(GET \/v1\/campaigns|POST \/v1\/links)/.test(line))
+      for (let i = 0; i < 100 && seen().length < 2; i++) await new Promise((r) => setTimeout(r, 50))
+      apiBeforeUi.push(...seen())
+      await route.continue()
+    })
+    const { page } = await h.open(context)
+    await page.goto(url)
+    await page.locator(READY_ROOT).waitFor()
+    await page.locator('[data-part="link"]').waitFor()
+    expect(apiBeforeUi).toEqual([`GET /v1/campaigns/${SEEDED_CAMPAIGN}`, 'POST /v1/links'])
+    // The link the panel shows is the one that request made; no second link request.
+    const code = await h.linkCode('carol', SEEDED_CAMPAIGN)
+    expect(await page.locator('[data-part="link"]').inputValue()).toBe(`${h.host.url}/?ref=${code}`)
+    expect(scriptFiles()).toEqual(['/referral-widget.js', '/referral-widget-ui.js'])
+  })
+})
