@@ -37,8 +37,8 @@ export const BUDGETS = { trackingOnly: 7_000, withPanel: 17_000, linkOnly: 10_00
  */
 export const CEILINGS = {
   trackingOnly: 13_960,
-  withPanel: 25_480,
-  linkOnly: 16_220,
+  withPanel: 25_530,
+  linkOnly: 16_200,
   qrOnUse: 3_700,
 }
 
