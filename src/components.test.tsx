@@ -239,6 +239,25 @@ describe('props', () => {
     expect(alice).toBe(`https://shop.test/?ref=${await world.makeLink('alice')}`)
   })
 
+  it('the shareUtm prop tags each channel’s link, and turning it off untags them', async () => {
+    const { container: root, rerender } = render(
+      <ReferralWidget {...props({ userId: 'alice' })} shareUtm />,
+    )
+    await settle()
+    const host = hostOf(root)
+    const whatsapp = () => {
+      const href = part(host, 'share')
+        ?.querySelector('a[data-network="whatsapp"]')
+        ?.getAttribute('href')
+      return new URL(new URL(href ?? '').searchParams.get('text')?.split(' ').at(-1) ?? '')
+    }
+    expect(whatsapp().searchParams.get('utm_source')).toBe('whatsapp')
+    expect(whatsapp().searchParams.get('ref')).toBe(await world.makeLink('alice'))
+    rerender(<ReferralWidget {...props({ userId: 'alice' })} />)
+    await settle()
+    expect(whatsapp().searchParams.has('utm_source')).toBe(false)
+  })
+
   it('the locale and messages props reach the panel', async () => {
     const { container: root } = render(
       <ReferralWidget {...props()} locale="ar" messages={{ signIn: 'سجّل الدخول أولاً' }} />,

@@ -96,7 +96,7 @@ describe('<referral-widget>', () => {
   it('observes, for each option, the attribute the options table names for the element', () => {
     const names = Object.values(OPTION_ATTRIBUTES).map(({ element }) => element)
     expect([...ReferralWidgetElement.observedAttributes].sort()).toEqual(
-      [...names, 'variant'].sort(),
+      [...names, 'variant', 'share-utm'].sort(),
     )
   })
 
@@ -467,6 +467,31 @@ describe('configuration that arrives or changes after the element is on the page
     before.messages = undefined
     await settle()
     expect(part(before, 'sign-in')?.textContent).toBe('Sign in to get your referral link.')
+  })
+
+  it('share-utm="true" tags each channel\'s link with its utm_source; removing it untags them', async () => {
+    const widget = connect({ 'user-id': 'alice', 'share-utm': 'true' })
+    await settle()
+    const xLink = () =>
+      new URL(
+        new URL(
+          part(widget, 'share')?.querySelector('a[data-network="x"]')?.getAttribute('href') ?? '',
+        ).searchParams
+          .get('text')
+          ?.split(' ')
+          .at(-1) ?? '',
+      )
+    expect(xLink().searchParams.get('utm_source')).toBe('x')
+    expect(xLink().searchParams.get('utm_medium')).toBe('referral')
+    widget.removeAttribute('share-utm')
+    await settle()
+    expect(xLink().searchParams.has('utm_source')).toBe(false)
+    widget.setAttribute('share-utm', 'yes')
+    await settle()
+    expect(referralErrors()).toContain(
+      '[referral] <referral-widget>: share-utm="yes" is ignored: it must be true or false.',
+    )
+    expect(xLink().searchParams.has('utm_source')).toBe(false)
   })
 
   it('clean-url="false" leaves the referral parameter in the address bar', async () => {

@@ -21,8 +21,12 @@ const CORE_ATTRIBUTES = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[])
 
 const attribute = (option: MarkupOption) => OPTION_ATTRIBUTES[option].element
 
-/** Every attribute the element reads: every option's, and which UI it shows. */
-const ATTRIBUTES = [...Object.values(OPTION_ATTRIBUTES).map(({ element }) => element), 'variant']
+/** Every attribute the element reads: every option's, which UI it shows, and how it shares. */
+const ATTRIBUTES = [
+  ...Object.values(OPTION_ATTRIBUTES).map(({ element }) => element),
+  'variant',
+  'share-utm',
+]
 
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
 
@@ -116,12 +120,22 @@ export class ReferralWidgetElement extends Base {
       theme: this.#presentation('theme'),
       locale: this.#presentation('locale'),
       messages: this.#messages,
+      shareUtm: this.#shareUtm(),
     }
     const shown = JSON.stringify([variant, ui])
     if (shown === this.#shown) return
     this.#unmount?.()
     this.#shown = shown
     this.#unmount = (variant === 'banner' ? mountBanner : mountPanel)(this, referral, ui)
+  }
+
+  /** `share-utm="true"` tags each channel's link; anything but true or false is reported. */
+  #shareUtm(): boolean {
+    const value = this.getAttribute('share-utm')
+    if (value !== null && value !== 'true' && value !== 'false') {
+      report(`share-utm=${JSON.stringify(value)} is ignored: it must be true or false.`)
+    }
+    return value === 'true'
   }
 
   /** A bad theme or locale is reported and left out: the widget still shows. */

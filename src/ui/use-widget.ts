@@ -11,6 +11,8 @@ import { acquireReferral, releaseReferral } from './registry.ts'
 export interface WidgetOptions extends ReferralOptions {
   /** Overrides of the built-in messages. */
   messages?: Partial<Messages> | undefined
+  /** Adds utm_source=<channel>&utm_medium=referral to the link each share channel shares. */
+  shareUtm?: boolean | undefined
 }
 
 /**
@@ -24,6 +26,7 @@ export type Mount = (
     locale?: string | undefined
     theme?: Theme | undefined
     messages?: Partial<Messages> | undefined
+    shareUtm?: boolean | undefined
   },
 ) => () => void
 
@@ -39,7 +42,7 @@ export interface Hooks {
 
 /**
  * The options a core is built from. A change to any of them builds a new core; `userId` goes to
- * `identify()` and `locale`, `theme` and `messages` re-render the mounted UI. Injected functions
+ * `identify()` and `locale`, `theme`, `messages` and `shareUtm` re-render the mounted UI. Injected functions
  * and objects (`fetch`, `storage`, `host`, …) are read when a core is built.
  */
 function coreKey(options: ReferralOptions): string {
@@ -75,6 +78,7 @@ export function useWidget<T extends Element>(
   const latest = useRef<WidgetOptions>(null)
   latest.current = props
   const { locale, theme, messages, userId } = props
+  const shareUtm = props.shareUtm === true
   const key = coreKey(props)
   // Messages are compared by content: an inline object literal is new on every render.
   const messagesKey = JSON.stringify(messages ?? null)
@@ -97,8 +101,8 @@ export function useWidget<T extends Element>(
 
   useEffect(() => {
     if (!referral || !host.current) return undefined
-    return mount(host.current, referral, { locale, theme, messages: stableMessages })
-  }, [referral, locale, theme, stableMessages, mount])
+    return mount(host.current, referral, { locale, theme, messages: stableMessages, shareUtm })
+  }, [referral, locale, theme, stableMessages, shareUtm, mount])
 
   useEffect(() => {
     if (!referral || userId === undefined) return undefined
