@@ -6,6 +6,7 @@ import {
   parseErrorBody,
   parseEventsResponse,
   parseLink,
+  parseLinkSummary,
   parsePublicCampaign,
   parsePublicCampaignList,
   type TrackedEvent,
@@ -39,8 +40,12 @@ export function createApiClient(options: ApiClientOptions) {
     path: string,
     parser: Parser<T>,
     body?: unknown,
+    extraHeaders?: Record<string, string>,
   ): Promise<T> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${options.publicKey}` }
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${options.publicKey}`,
+      ...extraHeaders,
+    }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
     const controller = new AbortController()
     let timer: unknown
@@ -134,8 +139,18 @@ export function createApiClient(options: ApiClientOptions) {
     newestActiveCampaign: async () =>
       (await request('GET', '/v1/campaigns?status=active&limit=1', parsePublicCampaignList))
         .data[0] ?? null,
-    createLink: (campaignId: string, referrerId: string) =>
-      request('POST', '/v1/links', parseLink, { campaignId, referrerId }),
+    /** `userToken`: the referrer's token, where the campaign requires one (never logged). */
+    createLink: (campaignId: string, referrerId: string, userToken?: string) =>
+      request('POST', '/v1/links', parseLink, {
+        campaignId,
+        referrerId,
+        ...(userToken === undefined ? {} : { userToken }),
+      }),
+    /** The referrer's own results, read with their user token. */
+    summary: (code: string, userToken: string) =>
+      request('GET', `/v1/links/${encodeURIComponent(code)}/summary`, parseLinkSummary, undefined, {
+        'Referral-User-Token': userToken,
+      }),
     sendEvents: (events: readonly TrackedEvent[]) =>
       request('POST', '/v1/events', parseEventsResponse, { events }),
     /** The URL and text/plain body of the beacon form, for page-hide delivery. */
