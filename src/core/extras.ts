@@ -87,7 +87,12 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
 
   return {
     ...tracking,
-    identify: link.identify,
+    identify(id, identity) {
+      const before = userToken.get()
+      link.identify(id, identity)
+      // A token for the link already shown: its results can be read now.
+      if (userToken.get() !== before) void summary.refresh()
+    },
     async flush() {
       await tracking.flush()
       // The events just delivered may be the referrer's friends joining.

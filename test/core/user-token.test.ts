@@ -246,3 +246,13 @@ describe("the referrer's summary", () => {
     expect(referral.$link.get().status).toBe('ready')
   })
 })
+
+describe('a token given later', () => {
+  it('for the user whose link is shown: their results are read at once', async () => {
+    const referral = world.tab({ userId: 'alice' })
+    await until(() => expect(referral.$link.get().status).toBe('ready'))
+    expect(referral.$summary.get()).toBeNull()
+    referral.identify('alice', { token: await mint('alice') })
+    await until(() => expect(referral.$summary.get()).toMatchObject({ signups: 0 }))
+  })
+})
