@@ -72,9 +72,9 @@ export function UserTokenPanel(props: {
     <Group id="user-token-title" title="User token and summary">
       <p class="muted small">
         Minted on the server with the secret key (<code>signUserToken</code>); this page holds the
-        token in memory only and hands it to the Preact widget (its <code>userToken</code> prop), which
-        then shows the user's results under the link. The script-tag frame does not get it: a token
-        never goes into a URL.
+        token in memory only and hands it to the Preact widget (its <code>userToken</code> prop),
+        which then shows the user's results under the link. The script-tag frame does not get it: a
+        token never goes into a URL.
       </p>
       <div class="field">
         <label for="token-lifetime">Lifetime</label>

@@ -6,7 +6,6 @@ import {
   parseErrorBody,
   parseEventsResponse,
   parseLink,
-  parseLinkSummary,
   parsePublicCampaign,
   parsePublicCampaignList,
   type TrackedEvent,
@@ -133,6 +132,8 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
+    /** One request, its answer checked by `parser`: for the calls the later part makes itself. */
+    request,
     campaign: (id: string) =>
       request('GET', `/v1/campaigns/${encodeURIComponent(id)}`, parsePublicCampaign),
     /** The newest active campaign, or null when there is none. */
@@ -145,11 +146,6 @@ export function createApiClient(options: ApiClientOptions) {
         campaignId,
         referrerId,
         ...(userToken === undefined ? {} : { userToken }),
-      }),
-    /** The referrer's own results, read with their user token. */
-    summary: (code: string, userToken: string) =>
-      request('GET', `/v1/links/${encodeURIComponent(code)}/summary`, parseLinkSummary, undefined, {
-        'Referral-User-Token': userToken,
       }),
     sendEvents: (events: readonly TrackedEvent[]) =>
       request('POST', '/v1/events', parseEventsResponse, { events }),

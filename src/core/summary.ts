@@ -2,6 +2,7 @@
 // with their user token when the link is there, when the panel opens and after flush(). A
 // service without the route (404), no token, a refused token or a failed request: nothing is
 // shown, never an error state.
+import { parseLinkSummary } from '../api/summary.ts'
 import type { LinkSummary } from '../api/wire.ts'
 import { ApiError } from '../shared/errors.ts'
 import { warnOnce } from '../shared/log.ts'
@@ -31,7 +32,15 @@ export function createSummary(options: {
     let summary: LinkSummary | null = null
     try {
       summary = await userToken.send((current) =>
-        current === undefined ? Promise.resolve(null) : core.api.summary(code, current),
+        current === undefined
+          ? Promise.resolve(null)
+          : core.api.request(
+              'GET',
+              `/v1/links/${encodeURIComponent(code)}/summary`,
+              parseLinkSummary,
+              undefined,
+              { 'Referral-User-Token': current },
+            ),
       )
     } catch (error) {
       if (asked !== latest || core.isDestroyed()) return
