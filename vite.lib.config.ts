@@ -105,11 +105,12 @@ const builds: Record<string, UserConfig['build']> = {
  */
 function sharedRuntime() {
   const file = fileURLToPath(new URL('src/embed/runtime.ts', import.meta.url))
-  const lines = readFileSync(file, 'utf8').matchAll(/^export \{ ([^}]+) \} from '([^']+)'$/gm)
+  const lines = readFileSync(file, 'utf8').matchAll(/^export \{([^}]+)\} from '([^']+)'$/gm)
   const entries: Array<{ module: string; name: string }> = []
   for (const [, names = '', from = ''] of lines) {
     const module = resolve(dirname(file), from)
-    for (const name of names.split(',')) entries.push({ module, name: name.trim() })
+    for (const name of names.split(',').map((part) => part.trim()))
+      if (name) entries.push({ module, name })
   }
   return { file, entries }
 }

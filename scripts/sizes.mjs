@@ -36,9 +36,9 @@ export const BUDGETS = { trackingOnly: 7_000, withPanel: 17_000, linkOnly: 10_00
  * commit that adds it, saying so.
  */
 export const CEILINGS = {
-  trackingOnly: 13_960,
-  withPanel: 25_530,
-  linkOnly: 16_200,
+  trackingOnly: 14_220,
+  withPanel: 26_830,
+  linkOnly: 17_380,
   qrOnUse: 3_700,
 }
 

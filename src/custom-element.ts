@@ -12,7 +12,12 @@ import { mountBanner, mountPanel, type UiOptions } from './ui/mount.ts'
 import { acquireReferral, releaseReferral } from './ui/registry.ts'
 
 /** Options followed on the element's core as they change; any other option builds a new core. */
-const FOLLOWED = ['userId', 'theme', 'locale'] as const satisfies readonly MarkupOption[]
+const FOLLOWED = [
+  'userId',
+  'userToken',
+  'theme',
+  'locale',
+] as const satisfies readonly MarkupOption[]
 
 /** The attributes a core is built from, and their options. */
 const CORE_ATTRIBUTES = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[])
@@ -36,7 +41,8 @@ export class ReferralWidgetElement extends Base {
   static observedAttributes = [...ATTRIBUTES]
   #referral: Referral | null = null
   #coreKey: string | null = null
-  #userId: string | null = null
+  /** The user id and token last identified, as JSON. */
+  #identity: string | null = null
   #unmount: (() => void) | null = null
   #shown: string | null = null
   #messages: Partial<Messages> | undefined
@@ -89,14 +95,16 @@ export class ReferralWidgetElement extends Base {
       if (options.publicKey === undefined && options.apiBase === undefined) return
       this.#coreKey = coreKey
       const userId = this.getAttribute(attribute('userId'))
+      const userToken = this.getAttribute(attribute('userToken'))
       try {
         this.#referral = acquireReferral({
           publicKey: '',
           apiBase: '',
           ...options,
           ...(userId === null ? {} : { userId }),
+          ...(userId === null || userToken === null ? {} : { userToken }),
         } as ReferralOptions)
-        this.#userId = userId
+        this.#identity = JSON.stringify([userId, userToken])
       } catch (failure) {
         report(failure)
         return
@@ -106,10 +114,12 @@ export class ReferralWidgetElement extends Base {
     if (!referral) return
 
     const userId = this.getAttribute(attribute('userId'))
-    if (userId !== this.#userId) {
-      this.#userId = userId
+    const userToken = this.getAttribute(attribute('userToken'))
+    const identity = JSON.stringify([userId, userToken])
+    if (identity !== this.#identity) {
+      this.#identity = identity
       try {
-        referral.identify(userId)
+        referral.identify(userId, userToken === null ? undefined : { token: userToken })
       } catch (failure) {
         report(failure)
       }

@@ -8,10 +8,10 @@ import {
   PublicCampaign,
   PublicCampaignList,
 } from '../demo/service/schemas.ts'
+import { parseLinkSummary } from '../src/api/summary.ts'
 import {
   parseEventsResponse,
   parseLink,
-  parseLinkSummary,
   parsePublicCampaign,
   parsePublicCampaignList,
 } from '../src/api/wire.ts'

@@ -87,7 +87,9 @@ export function App() {
   // --- the widgets' configuration -------------------------------------------------------------
   const landing = landingUrl(visitorOrigin, settings)
   const src = resetting ? null : frameUrl(settings, landing, generation)
-  const preactOptions = useMemo(
+  // The demo user's token, once minted (UserTokenPanel): memory only, for the Preact widget.
+  const [userToken, setUserToken] = useState<string | null>(null)
+  const baseOptions = useMemo(
     () => ({
       publicKey: settings.key,
       apiBase: location.origin,
@@ -100,7 +102,12 @@ export function App() {
     }),
     [settings, landing],
   )
-  const preactKey = `${generation}|${JSON.stringify(preactOptions)}`
+  // The token is followed as a prop (identify with it), not a reason to build a new widget.
+  const preactKey = `${generation}|${JSON.stringify(baseOptions)}`
+  const preactOptions = useMemo(
+    () => ({ ...baseOptions, userToken: userToken ?? undefined }),
+    [baseOptions, userToken],
+  )
   const namespace = namespaceOf(settings.key)
   const [storage, setStorage] = useState(ownStorage)
   useEffect(() => {
@@ -199,6 +206,7 @@ export function App() {
             publicKey={settings.key}
             userId={settings.user}
             campaign={acting}
+            onToken={setUserToken}
           />
           <FaultPanel fault={fault.data?.fault} liveKey={scope?.mode === 'live'} />
           <ClockPanel now={clock.data?.now} window={detail.data?.attributionWindow} />

@@ -29,8 +29,10 @@ export function UserTokenPanel(props: {
   publicKey: string
   userId: string
   campaign: CampaignSummary | undefined
+  /** The token minted (or null when forgotten), for the Preact widget to identify with. */
+  onToken: (token: string | null) => void
 }) {
-  const { scope, publicKey, userId, campaign } = props
+  const { scope, publicKey, userId, campaign, onToken } = props
   const { busy, outcome, run } = useAction()
   const [lifetime, setLifetime] = useState(3600)
   const [minted, setMinted] = useState<MintedToken | null>(null)
@@ -41,6 +43,7 @@ export function UserTokenPanel(props: {
     setMinted(null)
     setSummary(null)
   }, [scopeKey, userId])
+  useEffect(() => onToken(minted?.token ?? null), [minted, onToken])
   useEffect(() => setSummary(null), [campaign?.id])
 
   if (!scope || !userId) {
@@ -69,7 +72,9 @@ export function UserTokenPanel(props: {
     <Group id="user-token-title" title="User token and summary">
       <p class="muted small">
         Minted on the server with the secret key (<code>signUserToken</code>); this page holds the
-        token in memory only. The widgets here do not send it yet.
+        token in memory only and hands it to the Preact widget (its <code>userToken</code> prop),
+        which then shows the user's results under the link. The script-tag frame does not get it: a
+        token never goes into a URL.
       </p>
       <div class="field">
         <label for="token-lifetime">Lifetime</label>

@@ -39,8 +39,12 @@ export function createApiClient(options: ApiClientOptions) {
     path: string,
     parser: Parser<T>,
     body?: unknown,
+    extraHeaders?: Record<string, string>,
   ): Promise<T> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${options.publicKey}` }
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${options.publicKey}`,
+      ...extraHeaders,
+    }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
     const controller = new AbortController()
     let timer: unknown
@@ -128,14 +132,21 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
+    /** One request, its answer checked by `parser`: for the calls the later part makes itself. */
+    request,
     campaign: (id: string) =>
       request('GET', `/v1/campaigns/${encodeURIComponent(id)}`, parsePublicCampaign),
     /** The newest active campaign, or null when there is none. */
     newestActiveCampaign: async () =>
       (await request('GET', '/v1/campaigns?status=active&limit=1', parsePublicCampaignList))
         .data[0] ?? null,
-    createLink: (campaignId: string, referrerId: string) =>
-      request('POST', '/v1/links', parseLink, { campaignId, referrerId }),
+    /** `userToken`: the referrer's token, where the campaign requires one (never logged). */
+    createLink: (campaignId: string, referrerId: string, userToken?: string) =>
+      request('POST', '/v1/links', parseLink, {
+        campaignId,
+        referrerId,
+        ...(userToken === undefined ? {} : { userToken }),
+      }),
     sendEvents: (events: readonly TrackedEvent[]) =>
       request('POST', '/v1/events', parseEventsResponse, { events }),
     /** The URL and text/plain body of the beacon form, for page-hide delivery. */

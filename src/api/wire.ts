@@ -171,26 +171,6 @@ export const parseEventsResponse: Parser<{ results: EventResult[] }> = object({
   ),
 })
 
-const count: Parser<number> = (value) =>
-  number(Number.isSafeInteger(value) && (value as number) >= 0 ? value : Number.NaN)
-
-export const parseLinkSummary: Parser<LinkSummary> = object({
-  code: string(CODE_PATTERN),
-  campaignId: string(CAMPAIGN_ID_PATTERN),
-  clicks: count,
-  signups: count,
-  conversions: count,
-  rewardsEarned: object({
-    amount: (value) => number(typeof value === 'number' && value >= 0 ? value : Number.NaN),
-    currency: string(CURRENCY_PATTERN),
-  }),
-  // More than the contract's 10 is refused as a whole, as the service's schema does.
-  recent: (value) =>
-    array(object({ at: timestamp, status: oneOf(['clicked', 'signed_up', 'converted']) }))(
-      Array.isArray(value) && value.length <= MAX_SUMMARY_RECENT ? value : null,
-    ),
-})
-
 export const parseErrorBody: Parser<ErrorBody> = object({
   error: object({ type: string(), code: string(), message: string(), param: optional(string()) }),
 })

@@ -35,6 +35,17 @@ export function createReferralInternals(options: ReferralOptions): ReferralInter
   return attachExtras(tracker, extrasOptions(options))
 }
 
+/** Options the later part uses, checked up front all the same. */
+const CHECKED_FIRST = [
+  'campaignId',
+  'userId',
+  'userToken',
+  'landingUrl',
+  'theme',
+  'consent',
+  'locale',
+] as const
+
 /**
  * Every option checked (the later part's too: a bad `userId` fails here, before anything is
  * stored or sent), then the tracking part created.
@@ -47,8 +58,14 @@ export function createTracking(options: ReferralOptions): Tracker {
   // A path such as `/referral` is the service on this site: resolved against the page.
   const href = { ...browserHost, ...options.host }.href()
   const apiBase = resolveApiBase(checkOption('apiBase', options.apiBase), href)
-  for (const name of ['campaignId', 'userId', 'landingUrl', 'theme', 'consent', 'locale'] as const)
+  for (const name of CHECKED_FIRST)
     if (options[name] !== undefined) checkOption(name, options[name])
+  if (options.onTokenExpired !== undefined && typeof options.onTokenExpired !== 'function') {
+    throw new ConfigError(
+      'onTokenExpired',
+      'onTokenExpired must be a function that resolves to a fresh user token.',
+    )
+  }
   return createTracker({
     ...options,
     key,

@@ -5,10 +5,12 @@ import type { Link } from '../api/wire.ts'
 import { type CampaignRequest, createCampaign } from './campaign.ts'
 import { createLink } from './link.ts'
 import { createStores } from './stores.ts'
+import { createSummary } from './summary.ts'
 import type { Tracker } from './tracker.ts'
 import type { ReferralInternals, Theme } from './types.ts'
+import { createUserToken, type UserTokenOptions } from './user-token.ts'
 
-export interface ExtrasOptions {
+export interface ExtrasOptions extends UserTokenOptions {
   campaignId?: string | undefined
   userId?: string | undefined
   landingUrl?: string | undefined
@@ -20,16 +22,20 @@ export interface ExtrasOptions {
   /** The campaign answer the script tag already asked for. */
   prefetched?: CampaignRequest | undefined
   /** The link request the script tag already sent (campaign id and user known up front). */
-  prefetchedLink?: ((campaignId: string, userId: string) => Promise<Link> | undefined) | undefined
+  prefetchedLink?:
+    | ((campaignId: string, userId: string, token: string | undefined) => Promise<Link> | undefined)
+    | undefined
 }
 
 // Not marked free of side effects: with campaign 'eager' it asks for the campaign at once.
 export function attachExtras(tracker: Tracker, options: ExtrasOptions): ReferralInternals {
   const { core, ...tracking } = tracker
   const stores = createStores()
+  const userToken = createUserToken(options)
   const link = createLink({
     core,
     stores,
+    userToken,
     userId: options.userId,
     landingUrl: options.landingUrl,
     refParam: options.refParam,
@@ -55,6 +61,16 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
       stores.$connection.set(connection)
   }
 
+  const summary = createSummary({ core, stores, userToken })
+  // A new link (or none): its results, or nothing.
+  let shownFor: string | undefined
+  stores.$link.listen((state) => {
+    const code = state.status === 'ready' ? state.link.code : undefined
+    if (code === shownFor) return
+    shownFor = code
+    void summary.refresh()
+  })
+
   core.events.on('change', showQueue)
   core.events.on('captured', showAttribution)
   core.events.on('forgotten', showAttribution)
@@ -71,7 +87,18 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
 
   return {
     ...tracking,
-    identify: link.identify,
+    identify(id, identity) {
+      const before = userToken.get()
+      link.identify(id, identity)
+      // A token for the link already shown: its results can be read now.
+      if (userToken.get() !== before) void summary.refresh()
+    },
+    async flush() {
+      await tracking.flush()
+      // The events just delivered may be the referrer's friends joining.
+      void summary.refresh()
+    },
+    refreshSummary: () => void summary.refresh(),
     async getLink() {
       needCampaign()
       return link.get()

@@ -6,6 +6,7 @@ import { checkOption } from './options.ts'
 import { linkCacheName, StoredLink } from './persisted.ts'
 import type { ReferralLink, ReferralStores } from './stores.ts'
 import type { Core } from './tracker.ts'
+import type { UserToken } from './user-token.ts'
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createLink(options: {
@@ -15,8 +16,12 @@ export function createLink(options: {
   landingUrl: string | undefined
   /** The URL parameter share links carry the code in. */
   refParam: string
+  /** The referrer's token, sent with the link request. */
+  userToken: UserToken
   /** A link request the script tag already sent for this campaign and user, if any. */
-  prefetched?: ((campaignId: string, userId: string) => Promise<Link> | undefined) | undefined
+  prefetched?:
+    | ((campaignId: string, userId: string, token: string | undefined) => Promise<Link> | undefined)
+    | undefined
 }) {
   const { core, stores } = options
   let userId = options.userId
@@ -77,8 +82,12 @@ export function createLink(options: {
     }
     request = (async () => {
       try {
-        const link = await (options.prefetched?.(campaignId, user) ??
-          core.api.createLink(campaignId, user))
+        const link = await options.userToken.send(
+          (token) =>
+            // A request sent ahead with this very token is used (once); else a new one.
+            options.prefetched?.(campaignId, user, token) ??
+            core.api.createLink(campaignId, user, token),
+        )
         if (core.isDestroyed() || userId !== user) return
         core.persisted.write(name, { link })
         set(link)
@@ -98,14 +107,22 @@ export function createLink(options: {
     start() {
       if (userId !== undefined) stores.$link.set({ status: 'loading' })
     },
-    identify(id: string | null | undefined) {
+    identify(id: string | null | undefined, identity?: { token?: string | undefined }) {
       if (id === null || id === undefined) {
         userId = undefined
+        options.userToken.set(undefined)
         stores.$link.set({ status: 'idle' })
         return
       }
       checkOption('userId', id)
-      if (id === userId && stores.$link.get().status !== 'idle') return
+      const token =
+        identity?.token === undefined ? undefined : checkOption('userToken', identity.token)
+      const before = options.userToken.get()
+      // A token is one user's: another user without one has none.
+      if (token !== undefined || id !== userId) options.userToken.set(token)
+      const status = stores.$link.get().status
+      const newToken = token !== undefined && token !== before
+      if (id === userId && status !== 'idle' && !(newToken && status === 'error')) return
       userId = id
       stores.$link.set({ status: 'loading' })
       void load()

@@ -2,7 +2,12 @@
 // custom element: a check gives the value to use, or undefined when it refuses the value, and a
 // phrase that says what was expected.
 
-import { CAMPAIGN_ID_PATTERN, REFERRER_ID_PATTERN } from '../api/wire.ts'
+import {
+  CAMPAIGN_ID_PATTERN,
+  MAX_USER_TOKEN_LENGTH,
+  REFERRER_ID_PATTERN,
+  USER_TOKEN_PATTERN,
+} from '../api/wire.ts'
 import { ConfigError } from '../shared/errors.ts'
 
 const matching = (pattern: RegExp) => (value: unknown) =>
@@ -61,8 +66,18 @@ function locale(value: unknown): string | undefined {
   } catch {}
 }
 
+/** A user token as the server mints it: the shape only (the service checks the signature). */
+const userToken = (value: unknown) =>
+  typeof value === 'string' && value.length <= MAX_USER_TOKEN_LENGTH
+    ? matching(USER_TOKEN_PATTERN)(value)
+    : undefined
+
 const CHECKS = {
   campaignId: [matching(CAMPAIGN_ID_PATTERN), 'a campaign id looks like camp_…'],
+  userToken: [
+    userToken,
+    'a user token is v1.<payload>.<signature>, minted by your server with signUserToken',
+  ],
   userId: [matching(REFERRER_ID_PATTERN), 'a user id is 1-128 letters, digits or _ . : @ -'],
   refParam: [
     refParams,
@@ -93,6 +108,7 @@ export const OPTION_ATTRIBUTES = {
   apiBase: { scriptTag: 'data-api', element: 'api-base' },
   campaignId: { scriptTag: 'data-campaign', element: 'campaign-id' },
   userId: { scriptTag: 'data-user-id', element: 'user-id' },
+  userToken: { scriptTag: 'data-user-token', element: 'user-token' },
   refParam: { scriptTag: 'data-ref-param', element: 'ref-param' },
   landingUrl: { scriptTag: 'data-landing-url', element: 'landing-url' },
   locale: { scriptTag: 'data-locale', element: 'locale' },
@@ -114,9 +130,13 @@ export const quote = (value: unknown) => {
   return JSON.stringify(shown === text ? text : `${shown}…`)
 }
 
+/** Options whose value is a credential: a refusal never quotes it (it would reach a log). */
+const SECRET: ReadonlySet<CheckedOption> = new Set(['userToken'])
+
 /**
  * The value to use for an option, or a ConfigError naming it (as `label`: an attribute's name
- * where it came from one) with the value, quoted and shortened, and what was expected.
+ * where it came from one) with the value, quoted and shortened (never a credential's), and what
+ * was expected.
  */
 export function checkOption<K extends CheckedOption>(
   name: K,
@@ -127,7 +147,8 @@ export function checkOption<K extends CheckedOption>(
   const [accept, expected] = CHECKS[name]
   const accepted = accept(value)
   if (accepted === undefined) {
-    throw new ConfigError(label, `${label}=${quote(value)} ${verdict}: ${expected}.`)
+    const shown = SECRET.has(name) ? '' : `=${quote(value)}`
+    throw new ConfigError(label, `${label}${shown} ${verdict}: ${expected}.`)
   }
   return accepted as Accepted<K>
 }

@@ -1,6 +1,6 @@
 // The state the UI reads. Logic lives in the core; components render these and call actions.
 import { atom } from 'nanostores'
-import type { PublicCampaign } from '../api/wire.ts'
+import type { LinkSummary, PublicCampaign } from '../api/wire.ts'
 import type { Connection } from '../queue/queue.ts'
 import type { ApiError } from '../shared/errors.ts'
 
@@ -39,6 +39,8 @@ export function createStores() {
     $connection: atom<Connection>({ state: 'online' }),
     /** Whether the referred visitor closed the banner for the code they arrived with. */
     $bannerDismissed: atom(false),
+    /** The referrer's results, where the service offers them to their token. */
+    $summary: atom<LinkSummary | null>(null),
   }
 }
 

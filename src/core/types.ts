@@ -4,7 +4,7 @@
 
 import type { ReadableAtom } from 'nanostores'
 import type { FetchLike } from '../api/client.ts'
-import type { PublicCampaign } from '../api/wire.ts'
+import type { LinkSummary, PublicCampaign } from '../api/wire.ts'
 import type { Connection, QueueEvents } from '../queue/queue.ts'
 import type { LockManagerLike } from '../queue/sender.ts'
 import type { StorageLike } from '../queue/storage.ts'
@@ -23,6 +23,17 @@ export interface ReferralOptions {
   campaignId?: string | undefined
   /** The signed-in user who refers others. */
   userId?: string | undefined
+  /**
+   * That user's token, minted by the site's server (`signUserToken` from
+   * `referral-widget/server`): it proves to the service that the link and the results shown are
+   * theirs. Kept in memory only: never stored, put in a URL or logged.
+   */
+  userToken?: string | undefined
+  /**
+   * Called when the service answers that the user token expired: resolves to a fresh token
+   * (from the site's server). Called at most once per expiry; the request is then retried once.
+   */
+  onTokenExpired?: (() => Promise<string>) | undefined
   /** URL parameter(s) carrying the referral code; default `ref`. */
   refParam?: string | readonly string[] | undefined
   /** The page share links point to; default: this origin's `/`. */
@@ -102,8 +113,12 @@ export interface Tracking {
 
 /** The headless core: tracking, the referrer's link, and the stores the UI reads. */
 export interface Referral extends Tracking {
-  /** Sets (or with null, clears) the referrer; the panel then shows that user's link. */
-  identify(userId: string | null | undefined): void
+  /**
+   * Sets (or with null, clears) the referrer; the panel then shows that user's link. `token`:
+   * their user token (see `userToken`), needed where the campaign requires one and for their
+   * results in the panel.
+   */
+  identify(userId: string | null | undefined, options?: { token?: string | undefined }): void
   /** The identified user's share link. */
   getLink(): Promise<ReferralLink>
   readonly $campaign: ReadableAtom<CampaignState>
@@ -119,6 +134,10 @@ export interface ReferralInternals extends Referral {
   needCampaign(): void
   /** The referred visitor closed the banner: remembered for the code they arrived with. */
   dismissBanner(): void
+  /** Asks again for the referrer's results (the panel opened, events were flushed). */
+  refreshSummary(): void
+  /** The referrer's results, when the service offers them to this user's token; else null. */
+  readonly $summary: ReadableAtom<LinkSummary | null>
   readonly $bannerDismissed: ReadableAtom<boolean>
   readonly config: { mode: 'test' | 'live'; locale: string; theme: Theme }
 }

@@ -193,12 +193,34 @@ describe('each bad attribute: one problem sentence, and its default', () => {
 
   it.each(Object.entries(OPTION_ATTRIBUTES).filter(([option]) => option !== 'publicKey'))(
     '%s is read from the attribute the options table names for the script tag',
-    (_, names) => {
+    (option, names) => {
       const config = read({ [names.scriptTag]: 'not a value!' })
       expect(config.problems).toHaveLength(1)
-      expect(config.problems[0]).toMatch(`${names.scriptTag}="not a value!" is ignored: `)
+      // A credential is never quoted back: the problem goes to the console.
+      const shown = option === 'userToken' ? '' : '="not a value!"'
+      expect(config.problems[0]).toMatch(`${names.scriptTag}${shown} is ignored: `)
     },
   )
+
+  it('data-user-token: a well-formed token is taken as it is', () => {
+    const token = `v1.${'e'.repeat(40)}.${'s'.repeat(43)}`
+    const config = read({ 'data-user-id': 'alice', 'data-user-token': token })
+    expect(config.problems).toEqual([])
+    expect(config.options.userToken).toBe(token)
+  })
+
+  it.each([
+    ['a forged shape', 'v1.abc.def'],
+    ['another version', `v2.${'e'.repeat(40)}.${'s'.repeat(43)}`],
+    ['too long', `v1.${'e'.repeat(600)}.${'s'.repeat(43)}`],
+  ])('data-user-token refused (%s): the problem never quotes the token', (_, token) => {
+    const config = read({ 'data-user-token': token })
+    expect(config.options.userToken).toBeUndefined()
+    expect(config.problems).toEqual([
+      'data-user-token is ignored: a user token is v1.<payload>.<signature>, minted by your server with signUserToken.',
+    ])
+    expect(config.problems.join()).not.toContain(token.slice(3, 12))
+  })
 
   it.each(['not json', '[1,2]', '"copy"', 'null', '42'])('data-messages=%j', (value) => {
     const config = read({ 'data-messages': value })

@@ -16,7 +16,7 @@ import { loadSibling, type Part, type PartName } from './siblings.ts'
 export const LINK_FILE = 'referral-widget-link.js'
 
 export interface Later {
-  identify(userId: string | null | undefined): void
+  identify(userId: string | null | undefined, identity?: { token?: string | undefined }): void
   getLink(): Promise<ReferralLink>
   /** Loads a part (the UI file for a panel), attaching the core's later part if not yet done. */
   load(name: PartName, file: string): Promise<{ part: Part; referral: ReferralInternals }>
@@ -28,8 +28,9 @@ export function createLater(
   script: { src: string; pinned: boolean },
 ): Later {
   const { core } = tracker
-  // Until the later part is attached, the identified user is only remembered here.
+  // Until the later part is attached, the identified user (and their token) is only remembered here.
   let userId = options.userId
+  let userToken = options.userToken
   let referral: Promise<ReferralInternals> | undefined
 
   /** Sends what the later part will ask for first, and says where to find the answers. */
@@ -39,6 +40,7 @@ export function createLater(
       campaignId === undefined ? core.api.newestActiveCampaign() : core.api.campaign(campaignId)
     campaign.catch(() => {}) // read (and reported) by the later part
     const user = userId
+    const token = userToken
     let link: Promise<Link> | undefined
     if (
       campaignId !== undefined &&
@@ -47,16 +49,16 @@ export function createLater(
       core.persisted.storage.get(core.persisted.namespace + linkCacheName(campaignId, user)) ===
         null
     ) {
-      link = core.api.createLink(campaignId, user)
+      link = core.api.createLink(campaignId, user, token)
       link.catch(() => {})
     }
     return {
-      ...extrasOptions({ ...options, userId }),
+      ...extrasOptions({ ...options, userId, userToken }),
       campaign: 'on-demand',
       prefetched: campaign,
-      // Taken once, and only for the campaign and user it was sent for.
-      prefetchedLink(id, forUser) {
-        const sent = id === campaignId && forUser === user ? link : undefined
+      // Taken once, and only for the campaign, user and token it was sent with.
+      prefetchedLink(id, forUser, withToken) {
+        const sent = id === campaignId && forUser === user && withToken === token ? link : undefined
         link = undefined
         return sent
       },
@@ -82,10 +84,17 @@ export function createLater(
 
   return {
     load,
-    identify(id) {
+    identify(id, identity) {
       if (id !== null && id !== undefined) checkOption('userId', id)
-      if (referral) void attached().then((core) => core.identify(id))
-      else userId = id ?? undefined
+      const token = identity?.token
+      if (token !== undefined) checkOption('userToken', token)
+      if (referral) {
+        void attached().then((core) => core.identify(id, identity))
+        return
+      }
+      // As the later part would: a token is one user's.
+      if (token !== undefined || id !== userId) userToken = token
+      userId = id ?? undefined
     },
     getLink: () => attached().then((core) => core.getLink()),
   }

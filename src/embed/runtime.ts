@@ -4,13 +4,21 @@
 // The script-tag build turns this list into one array the tracking file publishes
 // (vite.lib.config.ts, `publishRuntime`); the sibling builds read every import of these modules
 // from it by position (`fromTrackingFile`), and a sibling importing a name this list does not
-// carry fails its build. One `export { … } from '…'` line per module, nothing else.
-export { attributionWindowDays } from '../api/wire.ts'
+// carry fails its build. One `export { … } from '…'` per module, nothing else.
+export {
+  attributionWindowDays,
+  CAMPAIGN_ID_PATTERN,
+  CODE_PATTERN,
+  CURRENCY_PATTERN,
+  ISO_TIMESTAMP_PATTERN,
+  MAX_SUMMARY_RECENT,
+} from '../api/wire.ts'
 export { DEFAULT_ATTRIBUTION_DAYS } from '../core/attribution.ts'
 export { checkOption } from '../core/options.ts'
 export { linkCacheName, StoredCampaign, StoredLink } from '../core/persisted.ts'
 export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
 export { error, resetWarnings, warn, warnOnce } from '../shared/log.ts'
+export { array, number, object, oneOf, string } from '../shared/parse.ts'
 export { languageOf, pickLanguage, UI_LANGUAGES, uiFile } from '../ui/messages/languages.ts'
 
 /** Replaced in the script-tag build; elsewhere (tests, the ESM package) there is nothing to share. */

@@ -18,7 +18,8 @@ export interface UiSettings {
 }
 
 /** What the panel reads of the core: its stores only. */
-export type PanelSource = Pick<Referral, '$campaign' | '$link' | '$connection' | '$queueSize'>
+export type PanelSource = Pick<Referral, '$campaign' | '$link' | '$connection' | '$queueSize'> &
+  Partial<Pick<Referral, '$summary'>>
 
 /** Only http: and https: URLs ever go into an href. */
 export function safeHttpUrl(value: string): string | null {
@@ -134,7 +135,8 @@ export class Panel extends StoreView<
 
   watched() {
     const { source } = this.props
-    return [source.$campaign, source.$link, source.$connection, source.$queueSize]
+    const { $campaign, $link, $connection, $queueSize, $summary } = source
+    return [$campaign, $link, $connection, $queueSize, ...($summary ? [$summary] : [])]
   }
 
   override render() {
@@ -171,6 +173,21 @@ export class Panel extends StoreView<
     const get = campaign ? formatReward(campaign.referrerReward, ui.locale) : ''
     const link = linkState.status === 'ready' ? linkState.link : null
     const shareUrl = link ? safeHttpUrl(link.url) : null
+    // The referrer's results, for the link shown (service extension; absent, nothing shows).
+    const summary = source.$summary?.get()
+    const results =
+      summary && link && summary.code === link.code
+        ? [
+            plural(messages.summary, summary.signups, ui.language),
+            ...(summary.rewardsEarned.amount > 0
+              ? [
+                  message(messages.summaryEarned, {
+                    amount: formatReward({ type: 'credit', ...summary.rewardsEarned }, ui.locale),
+                  }),
+                ]
+              : []),
+          ].join(' · ')
+        : ''
 
     const queueNote =
       waiting > 0 && connection.state === 'offline'
@@ -253,6 +270,11 @@ export class Panel extends StoreView<
                 {messages.copy}
               </button>
             </div>
+            {results && shareUrl && (
+              <p class="note" data-part="summary">
+                {results}
+              </p>
+            )}
             {shareUrl && (
               <ShareButtons
                 url={shareUrl}

@@ -52,6 +52,8 @@ function containerOf(host: Element): Element {
 /** Renders the panel into `host`; returns the function that removes it. */
 export function mountPanel(host: Element, referral: Referral, options?: UiOptions): () => void {
   referral.needCampaign()
+  // The panel opens: the referrer's results as they are now.
+  referral.refreshSummary()
   const container = containerOf(host)
   render(h(Panel, { source: referral, ui: uiSettings(referral, options) }), container)
   return () => render(null, container)

@@ -14,7 +14,8 @@ export function acquireReferral(options: ReferralOptions): Referral {
     if (options.campaignId !== shared.options.campaignId) {
       warnOnce('Widgets with one key share one core: the first widget’s campaignId is used.')
     }
-    if (options.userId !== undefined) shared.referral.identify(options.userId)
+    if (options.userId !== undefined)
+      shared.referral.identify(options.userId, { token: options.userToken })
     return shared.referral
   }
   const referral = createReferralInternals(options)

@@ -41,8 +41,8 @@ export interface Hooks {
 }
 
 /**
- * The options a core is built from. A change to any of them builds a new core; `userId` goes to
- * `identify()` and `locale`, `theme`, `messages` and `shareUtm` re-render the mounted UI. Injected functions
+ * The options a core is built from. A change to any of them builds a new core; `userId` (with
+ * `userToken`) goes to `identify()` and `locale`, `theme`, `messages` and `shareUtm` re-render the mounted UI. Injected functions
  * and objects (`fetch`, `storage`, `host`, …) are read when a core is built.
  */
 function coreKey(options: ReferralOptions): string {
@@ -77,7 +77,7 @@ export function useWidget<T extends Element>(
   const [referral, setReferral] = useState<Referral | null>(null)
   const latest = useRef<WidgetOptions>(null)
   latest.current = props
-  const { locale, theme, messages, userId } = props
+  const { locale, theme, messages, userId, userToken } = props
   const shareUtm = props.shareUtm === true
   const key = coreKey(props)
   // Messages are compared by content: an inline object literal is new on every render.
@@ -107,12 +107,12 @@ export function useWidget<T extends Element>(
   useEffect(() => {
     if (!referral || userId === undefined) return undefined
     try {
-      referral.identify(userId)
+      referral.identify(userId, { token: userToken })
     } catch (failure) {
       report(failure)
     }
     return undefined
-  }, [referral, userId])
+  }, [referral, userId, userToken])
 
   return host
 }

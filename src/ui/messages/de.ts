@@ -34,6 +34,8 @@ export const de: Messages = {
     one: 'Gerade ausgelastet. {count} Aktion wird in Kürze gesendet.',
     other: 'Gerade ausgelastet. {count} Aktionen werden in Kürze gesendet.',
   },
+  summary: { one: '{count} Freund ist beigetreten', other: '{count} Freunde sind beigetreten' },
+  summaryEarned: '{amount} verdient',
   testMode: 'Testmodus',
   banner: 'Du wurdest eingeladen: Melde dich an und erhalte {give} Guthaben',
   dismiss: 'Schließen',

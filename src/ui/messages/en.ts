@@ -34,6 +34,8 @@ export const en: Messages = {
     one: 'Busy right now. {count} referral action will be sent shortly.',
     other: 'Busy right now. {count} referral actions will be sent shortly.',
   },
+  summary: { one: '{count} friend joined', other: '{count} friends joined' },
+  summaryEarned: '{amount} earned',
   testMode: 'Test mode',
   banner: 'A friend invited you: sign up and get {give} credit',
   dismiss: 'Dismiss',

@@ -36,6 +36,8 @@ export const es: Messages = {
     many: 'Ocupado ahora. {count} de acciones se enviarán en breve.',
     other: 'Ocupado ahora. {count} acciones se enviarán en breve.',
   },
+  summary: { one: '{count} amigo se unió', other: '{count} amigos se unieron' },
+  summaryEarned: '{amount} ganados',
   testMode: 'Modo de prueba',
   banner: 'Un amigo te invitó: regístrate y recibe {give} de crédito',
   dismiss: 'Cerrar',

@@ -36,6 +36,8 @@ export const fr: Messages = {
     many: 'Service occupé. {count} d’actions seront envoyées sous peu.',
     other: 'Service occupé. {count} actions seront envoyées sous peu.',
   },
+  summary: { one: '{count} ami inscrit', other: '{count} amis inscrits' },
+  summaryEarned: '{amount} gagnés',
   testMode: 'Mode test',
   banner: 'Un ami vous invite : inscrivez-vous et recevez {give} de crédit',
   dismiss: 'Fermer',

@@ -36,6 +36,8 @@ export const it: Messages = {
     many: 'Servizio occupato. {count} di azioni verranno inviate a breve.',
     other: 'Servizio occupato. {count} azioni verranno inviate a breve.',
   },
+  summary: { one: '{count} amico si è iscritto', other: '{count} amici si sono iscritti' },
+  summaryEarned: '{amount} guadagnati',
   testMode: 'Modalità test',
   banner: 'Un amico ti ha invitato: iscriviti e ricevi {give} di credito',
   dismiss: 'Chiudi',

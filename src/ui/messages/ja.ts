@@ -32,6 +32,8 @@ export const ja: Messages = {
   rateLimited: {
     other: '混み合っています。{count}件の操作はまもなく送信されます。',
   },
+  summary: { other: '{count}人の友達が参加しました' },
+  summaryEarned: '{amount}を獲得',
   testMode: 'テストモード',
   banner: '友だちからの招待です：登録すると{give}分のクレジットがもらえます',
   dismiss: '閉じる',

@@ -32,6 +32,8 @@ export const ko: Messages = {
   rateLimited: {
     other: '요청이 많습니다. {count}건의 활동이 곧 전송됩니다.',
   },
+  summary: { other: '친구 {count}명이 가입했어요' },
+  summaryEarned: '{amount} 획득',
   testMode: '테스트 모드',
   banner: '친구가 초대했어요: 가입하고 적립금 {give}을(를) 받으세요',
   dismiss: '닫기',

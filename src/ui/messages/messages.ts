@@ -39,6 +39,10 @@ export interface Messages {
   /** {count}: the events waiting to be sent. */
   offline: PluralMessage
   rateLimited: PluralMessage
+  /** The referrer's results under the link; {count}: friends who signed up. */
+  summary: PluralMessage
+  /** Beside it when they earned something; {amount}: the rewards earned, formatted. */
+  summaryEarned: string
   testMode: string
   /** The referred visitor's banner; {give}: their reward. */
   banner: string

@@ -34,6 +34,8 @@ export const nl: Messages = {
     one: 'Het is nu druk. {count} actie wordt zo verzonden.',
     other: 'Het is nu druk. {count} acties worden zo verzonden.',
   },
+  summary: { one: '{count} vriend doet mee', other: '{count} vrienden doen mee' },
+  summaryEarned: '{amount} verdiend',
   testMode: 'Testmodus',
   banner: 'Een vriend heeft je uitgenodigd: meld je aan en krijg {give} tegoed',
   dismiss: 'Sluiten',

@@ -38,6 +38,13 @@ export const pl: Messages = {
     many: 'Serwis jest zajęty. {count} działań zostanie wkrótce wysłanych.',
     other: 'Serwis jest zajęty. {count} działania zostanie wkrótce wysłane.',
   },
+  summary: {
+    one: '{count} znajomy dołączył',
+    few: '{count} znajomi dołączyli',
+    many: '{count} znajomych dołączyło',
+    other: '{count} znajomego dołączyło',
+  },
+  summaryEarned: 'zarobiono {amount}',
   testMode: 'Tryb testowy',
   banner: 'Znajomy Cię zaprasza: zarejestruj się i odbierz {give}',
   dismiss: 'Zamknij',

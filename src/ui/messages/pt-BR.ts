@@ -36,6 +36,8 @@ export const ptBR: Messages = {
     many: 'Serviço ocupado. {count} de ações serão enviadas em breve.',
     other: 'Serviço ocupado. {count} ações serão enviadas em breve.',
   },
+  summary: { one: '{count} amigo entrou', other: '{count} amigos entraram' },
+  summaryEarned: '{amount} ganhos',
   testMode: 'Modo de teste',
   banner: 'Um amigo convidou você: cadastre-se e ganhe {give} de crédito',
   dismiss: 'Fechar',

@@ -32,6 +32,8 @@ export const zhCN: Messages = {
   rateLimited: {
     other: '服务繁忙。{count} 项操作将稍后发送。',
   },
+  summary: { other: '已有 {count} 位好友加入' },
+  summaryEarned: '已赚取 {amount}',
   testMode: '测试模式',
   banner: '好友邀请你：注册即可获得{give}额度',
   dismiss: '关闭',
