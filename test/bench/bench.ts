@@ -15,6 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { chromiumTarget, launch } from '../e2e/support/browser.ts'
 import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
+import { latencyRuns, latencyTable } from './latency.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 const RESULTS = join(import.meta.dirname, 'results.json')
@@ -962,6 +963,8 @@ async function main() {
     }
     process.stdout.write(`${TABS.tabs} tabs… `)
     const tabs = await tabsRun(env, urls.get('ours-tracking') ?? '')
+    process.stdout.write('100 ms round trip… ')
+    const latency100ms = await latencyRuns(browser, RUNS)
     process.stdout.write('\n\n')
 
     // --- figures ------------------------------------------------------------------------
@@ -1138,6 +1141,7 @@ async function main() {
       ratios,
       bursts,
       tabs: { ...TABS, ...tabs },
+      latency100ms,
       foreignRequests: [...new Set(env.foreign)],
     }
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`)
@@ -1231,6 +1235,9 @@ async function main() {
       ),
       '',
       `${TABS.tabs} tabs tracking a signup every ${TABS.everyMs} ms each: ${tabs.calls} calls in ${tabs.eventRequests} requests (${tabs.callsPerRequest} calls a request), ${tabs.rateLimited} answered 429, all delivered after ${tabs.deliveredAfterMs} ms`,
+      '',
+      `Panel pages under a ${latency100ms.roundTripMs} ms round trip (median of ${latency100ms.runs}; requests of the first run, ms from navigation)`,
+      latencyTable(latency100ms),
       '',
       results.foreignRequests.length === 0
         ? 'No request left loopback.'
