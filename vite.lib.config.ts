@@ -11,6 +11,8 @@
 //   qr    dist/referral-widget-qr.js              (the QR encoder, fetched by the panel only when
 //                                                   its QR code control is used; built before the
 //                                                   UI files, which carry its SRI hash)
+//   cookie dist/referral-widget-cookie.js         (the attribution cookie's module, for a page that
+//                                                  sets data-cookie-domain: fetched before tracking)
 //   link  dist/referral-widget-link.js            (the rest of the core, for a page without a panel
 //                                                  that calls getLink(): fetched on that call)
 //   ui-xx dist/referral-widget-ui[-xx].js         (the script tag's panel in one language, fetched
@@ -83,6 +85,15 @@ const builds: Record<string, UserConfig['build']> = {
       formats: ['iife'],
       name: 'ReferralWidgetQr',
       fileName: () => 'referral-widget-qr.js',
+    },
+  },
+  cookie: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/cookie-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetCookie',
+      fileName: () => 'referral-widget-cookie.js',
     },
   },
   link: {
@@ -258,15 +269,18 @@ export default defineConfig(({ mode }) => {
   const build = builds[mode]
   if (!build || mode === 'ui')
     throw new Error(
-      `Unknown build mode "${mode}": use esm, react, server, qr, link, embed or ui-<language>.`,
+      `Unknown build mode "${mode}": use esm, react, server, qr, cookie, link, embed or ui-<language>.`,
     )
   // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
   return {
     oxc: { jsx },
-    plugins: { react: [coreFromEsmBuild()], link: [fromTrackingFile()], embed: [publishRuntime()] }[
-      mode
-    ],
+    plugins: {
+      react: [coreFromEsmBuild()],
+      link: [fromTrackingFile()],
+      cookie: [fromTrackingFile()],
+      embed: [publishRuntime()],
+    }[mode],
     // The script-tag files run as they are in any page: no bundler will replace this later.
     ...(mode === 'esm' || mode === 'react' || mode === 'server'
       ? {}

@@ -20,6 +20,7 @@ const modes = [
   ...(scriptTagOnly ? [] : ['esm', 'react', 'server']),
   'qr',
   ...LANGUAGES.map((language) => `ui-${language}`),
+  'cookie',
   'link',
   'embed',
 ]
@@ -29,7 +30,7 @@ for (const mode of modes) {
     // sha256 keeps each hash the tracking file carries short; the browser checks it the same.
     const pins = Object.fromEntries(
       scriptFiles()
-        .filter((file) => /^referral-widget-(ui|link).*\.js$/.test(file))
+        .filter((file) => /^referral-widget-(ui|link|cookie).*\.js$/.test(file))
         .map((file) => [file, hash(file, 'sha256')]),
     )
     process.env.SIBLING_INTEGRITY = JSON.stringify(pins)

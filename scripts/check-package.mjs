@@ -25,6 +25,7 @@ const REQUIRED_FILES = [
   'dist/custom-element-react.js',
   'dist/custom-element-preact.js',
   'dist/referral-widget.js',
+  'dist/referral-widget-cookie.js',
   'dist/referral-widget-link.js',
   'dist/referral-widget-ui.js',
   'dist/referral-widget-ui-de.js',

@@ -3,7 +3,7 @@ export interface Size {
   gzip: number
   brotli: number
 }
-export type Page = 'trackingOnly' | 'withPanel' | 'linkOnly' | 'qrOnUse'
+export type Page = 'trackingOnly' | 'withPanel' | 'linkOnly' | 'withCookie' | 'qrOnUse'
 export const ARTIFACTS: Record<string, string>
 export const PAGES: Record<Page, { label: string; files: string[] }>
 export const BUDGETS: Record<Page, number>

@@ -13,6 +13,8 @@ export const ARTIFACTS = {
   'referral-widget.js': 'the script tag (tracking, window.Referral)',
   'referral-widget-ui.js': 'the panel and banner, fetched only when the page has one',
   'referral-widget-link.js': 'campaign and link for getLink() on a page without a panel',
+  'referral-widget-cookie.js':
+    'the attribution cookie, fetched first where data-cookie-domain is set',
   'referral-widget-qr.js': 'the QR code dialog and encoder, fetched only when its control is used',
 }
 
@@ -24,11 +26,21 @@ export const PAGES = {
     label: 'getLink() without a panel',
     files: ['referral-widget.js', 'referral-widget-link.js'],
   },
+  withCookie: {
+    label: 'tracking with data-cookie-domain',
+    files: ['referral-widget.js', 'referral-widget-cookie.js'],
+  },
   qrOnUse: { label: 'the QR code, on use', files: ['referral-widget-qr.js'] },
 }
 
 /** Budgets in gzip bytes (1 KB = 1,000 bytes), the targets of issue 13. */
-export const BUDGETS = { trackingOnly: 7_000, withPanel: 17_000, linkOnly: 10_000, qrOnUse: 4_000 }
+export const BUDGETS = {
+  trackingOnly: 7_000,
+  withPanel: 17_000,
+  linkOnly: 10_000,
+  withCookie: 7_000,
+  qrOnUse: 4_000,
+}
 
 /**
  * What CI enforces (size-limit): today's sizes plus a little room, never above a budget that is
@@ -36,9 +48,10 @@ export const BUDGETS = { trackingOnly: 7_000, withPanel: 17_000, linkOnly: 10_00
  * commit that adds it, saying so.
  */
 export const CEILINGS = {
-  trackingOnly: 14_220,
-  withPanel: 26_830,
-  linkOnly: 17_380,
+  trackingOnly: 13_640,
+  withPanel: 26_260,
+  linkOnly: 16_800,
+  withCookie: 15_060,
   qrOnUse: 3_700,
 }
 

@@ -1,17 +1,19 @@
 // The script tag: attributes → the tracking core → window.Referral. The rest comes from beside
-// this file only when needed: the UI file (with the campaign, link and stores it shows) when the
-// page has a panel or banner element, the link file on the first getLink() elsewhere; each
-// pinned by its hash when this file is.
+// this file only when needed: the cookie file first where data-cookie-domain is set, the UI file
+// (with the campaign, link and stores it shows) when the page has a panel or banner element, the
+// link file on the first getLink() elsewhere; each pinned by its hash when this file is.
 import { createTracking } from './core/create-referral.ts'
 import { readAttributes } from './embed/attributes.ts'
 import { createCommandApi, replay } from './embed/commands.ts'
 import { createLater } from './embed/later.ts'
 import { publishRuntime } from './embed/runtime.ts'
+import { loadSibling, type Parts } from './embed/siblings.ts'
 import { messageOf } from './shared/errors.ts'
 import { error as logError, warn } from './shared/log.ts'
 import { uiFile } from './ui/messages/languages.ts'
 
 const LOADED = '__referralWidgetLoaded'
+const COOKIE_FILE = 'referral-widget-cookie.js'
 
 declare global {
   interface Window {
@@ -42,9 +44,33 @@ function start() {
   }
   for (const problem of config.problems) logError(problem)
 
-  const tracker = createTracking(config.options)
   // What the files beside this one share with it rather than carry again.
   publishRuntime()
+  const pinned = script.integrity !== ''
+  if (config.options.cookieDomain === undefined) {
+    run(script, config)
+    return
+  }
+  // The cookie's module comes before tracking starts, so a referral captured on another
+  // subdomain is adopted first; calls to the stub wait for it.
+  loadSibling('cookie', COOKIE_FILE, script.src, pinned).then(
+    (part) => run(script, config, part.sharedCookie),
+    () => {
+      logError(
+        `The attribution cookie could not be loaded from ${COOKIE_FILE} beside the script; the referral stays on this subdomain.`,
+      )
+      run(script, config)
+    },
+  )
+}
+
+/** Tracking starts, window.Referral becomes the command API, the panel comes if the page has one. */
+function run(
+  script: HTMLScriptElement,
+  config: ReturnType<typeof readAttributes>,
+  sharedCookie?: Parts['cookie']['sharedCookie'],
+) {
+  const tracker = createTracking(config.options, sharedCookie)
   const pinned = script.integrity !== ''
   const later = createLater(tracker, config.options, { src: script.src, pinned })
   const api = createCommandApi({ ...tracker, identify: later.identify, getLink: later.getLink })

@@ -27,6 +27,7 @@ describe.runIf(built)('README sizes', () => {
     expect(quoted('tracking only')).toEqual(totals.trackingOnly)
     expect(quoted('with the panel')).toEqual(totals.withPanel)
     expect(quoted('getLink() without a panel')).toEqual(totals.linkOnly)
+    expect(quoted('tracking with data-cookie-domain')).toEqual(totals.withCookie)
     expect(quoted('the QR code, on use')).toEqual(totals.qrOnUse)
   })
 })

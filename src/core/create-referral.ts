@@ -3,6 +3,7 @@
 // (extras.ts: campaign, link, stores). The script tag creates the tracking part alone and
 // attaches the rest when a later-loaded file brings it.
 import { ConfigError } from '../shared/errors.ts'
+import { attributionCookie } from './attribution-cookie.ts'
 import { attachExtras, type ExtrasOptions } from './extras.ts'
 import { browserHost } from './host.ts'
 import { parsePublicKey } from './keys.ts'
@@ -31,7 +32,7 @@ export function createReferral(options: ReferralOptions): Referral {
 
 /** The same core, with what the widget's own UI reads and calls (not side-effect free either). */
 export function createReferralInternals(options: ReferralOptions): ReferralInternals {
-  const tracker = createTracking(options)
+  const tracker = createTracking(options, attributionCookie)
   return attachExtras(tracker, extrasOptions(options))
 }
 
@@ -48,9 +49,13 @@ const CHECKED_FIRST = [
 
 /**
  * Every option checked (the later part's too: a bad `userId` fails here, before anything is
- * stored or sent), then the tracking part created.
+ * stored or sent), then the tracking part created. `sharedCookie`: the cookie module, where
+ * `cookieDomain` is set (the script tag loads it beside its file; without it, no cookie).
  */
-export function createTracking(options: ReferralOptions): Tracker {
+export function createTracking(
+  options: ReferralOptions,
+  sharedCookie?: typeof attributionCookie,
+): Tracker {
   const key = parsePublicKey(options?.publicKey)
   if (typeof options.apiBase !== 'string' || options.apiBase === '') {
     throw new ConfigError('apiBase', 'apiBase is required: the base URL of the referral service.')
@@ -77,6 +82,7 @@ export function createTracking(options: ReferralOptions): Tracker {
       options.cookieDomain === undefined
         ? undefined
         : checkOption('cookieDomain', options.cookieDomain),
+    sharedCookie,
   })
 }
 

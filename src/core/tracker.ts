@@ -12,7 +12,7 @@ import { ConfigError, errorOf } from '../shared/errors.ts'
 import { error as logError } from '../shared/log.ts'
 import { globalTimers } from '../shared/timers.ts'
 import { createAttribution } from './attribution.ts'
-import { attributionCookie } from './attribution-cookie.ts'
+import type { attributionCookie } from './attribution-cookie.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
@@ -45,6 +45,11 @@ export interface TrackerOptions
   honorGpc: boolean
   /** Also share the captured referral in a first-party cookie on this domain. */
   cookieDomain?: string | undefined
+  /**
+   * The cookie module for `cookieDomain`, passed in rather than imported: the script tag's
+   * tracking file loads it beside itself only on pages that set `cookieDomain`.
+   */
+  sharedCookie?: typeof attributionCookie | undefined
 }
 
 /** The core's own announcements, beside the public ones. */
@@ -150,9 +155,9 @@ export function createTracker(options: TrackerOptions) {
 
   // cookieDomain: the referral shared with the site's other subdomains and its server.
   const cookie =
-    options.cookieDomain === undefined
+    options.cookieDomain === undefined || !options.sharedCookie
       ? null
-      : attributionCookie(options.cookieDomain, { jar: host.cookie, href: host.href(), now })
+      : options.sharedCookie(options.cookieDomain, { jar: host.cookie, href: host.href(), now })
   /** The attribution held, into the shared cookie; never before consent or with GPC. */
   const shareAttribution = () => {
     const held = attribution.get()

@@ -11,7 +11,7 @@ import { linkCacheName } from '../core/persisted.ts'
 import type { ReferralLink } from '../core/stores.ts'
 import type { Tracker } from '../core/tracker.ts'
 import type { ReferralInternals, ReferralOptions } from '../core/types.ts'
-import { loadSibling, type Part, type PartName } from './siblings.ts'
+import { loadSibling, type Part } from './siblings.ts'
 
 export const LINK_FILE = 'referral-widget-link.js'
 
@@ -19,7 +19,7 @@ export interface Later {
   identify(userId: string | null | undefined, identity?: { token?: string | undefined }): void
   getLink(): Promise<ReferralLink>
   /** Loads a part (the UI file for a panel), attaching the core's later part if not yet done. */
-  load(name: PartName, file: string): Promise<{ part: Part; referral: ReferralInternals }>
+  load(name: 'ui' | 'link', file: string): Promise<{ part: Part; referral: ReferralInternals }>
 }
 
 export function createLater(
@@ -65,7 +65,7 @@ export function createLater(
     }
   }
 
-  function load(name: PartName, file: string) {
+  function load(name: 'ui' | 'link', file: string) {
     const loaded = loadSibling(name, file, script.src, script.pinned)
     if (!referral) {
       const extras = prefetch()

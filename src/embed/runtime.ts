@@ -8,13 +8,15 @@
 export {
   attributionWindowDays,
   CAMPAIGN_ID_PATTERN,
+  CLIENT_ID_PATTERN,
   CODE_PATTERN,
   CURRENCY_PATTERN,
   ISO_TIMESTAMP_PATTERN,
+  MAX_ATTRIBUTION_DAYS,
   MAX_SUMMARY_RECENT,
 } from '../api/wire.ts'
 export { DEFAULT_ATTRIBUTION_DAYS } from '../core/attribution.ts'
-export { checkOption } from '../core/options.ts'
+export { checkOption, quote } from '../core/options.ts'
 export { linkCacheName, StoredCampaign, StoredLink } from '../core/persisted.ts'
 export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
 export { error, resetWarnings, warn, warnOnce } from '../shared/log.ts'

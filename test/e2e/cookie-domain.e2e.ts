@@ -89,6 +89,33 @@ describe('data-cookie-domain across two subdomains', () => {
         totalConversions: 1,
         totalRewardsIssued: 2,
       })
+    // The cookie's module came beside the tracking file, once per page, on these pages only.
+    const files = h.service.requests.map((request) => request.path).filter((p) => p.endsWith('.js'))
+    expect(files).toEqual([
+      '/referral-widget.js',
+      '/referral-widget-cookie.js',
+      '/referral-widget.js',
+      '/referral-widget-cookie.js',
+    ])
+  })
+
+  it('a cookie file that cannot be loaded: one clear error, and tracking goes on without the cookie', async () => {
+    const context = await h.newContext()
+    await context.route('**/referral-widget-cookie.js', (route) => route.abort('connectionreset'))
+    const code = await h.linkCode('alice')
+    sitePages({ 'cookie-domain': 'shop.test' })
+    const { page, log } = await h.open(context)
+    await page.goto(on(WWW, `/landing?ref=${code}`))
+    await waitForApi(page)
+    await flush(page)
+    expect(log.console.filter((line) => line.startsWith('error: [referral]'))).toEqual([
+      expect.stringContaining(
+        '[referral] The attribution cookie could not be loaded from referral-widget-cookie.js beside the script; the referral stays on this subdomain.',
+      ),
+    ])
+    expect(await attributionCookies(context)).toEqual([])
+    expect(await callReferral(page, 'getAttribution')).toMatchObject({ code })
+    await expect.poll(() => h.stats(), FAST).toMatchObject({ totalClicks: 1 })
   })
 
   it('the same visit without data-cookie-domain: the signup is counted, but no conversion', async () => {

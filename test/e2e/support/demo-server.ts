@@ -10,7 +10,12 @@ import { fileURLToPath } from 'node:url'
 import { createServer } from 'vite'
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
-const BUILT = ['referral-widget.js', 'referral-widget-link.js', 'referral-widget-ui.js']
+const BUILT = [
+  'referral-widget.js',
+  'referral-widget-cookie.js',
+  'referral-widget-link.js',
+  'referral-widget-ui.js',
+]
 
 /** What `npm start` builds before Vite starts, built here only if it is missing. */
 function ensureScriptTag() {
