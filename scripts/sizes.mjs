@@ -48,10 +48,10 @@ export const BUDGETS = {
  * commit that adds it, saying so.
  */
 export const CEILINGS = {
-  trackingOnly: 13_640,
-  withPanel: 26_260,
-  linkOnly: 16_800,
-  withCookie: 15_060,
+  trackingOnly: 13_480,
+  withPanel: 26_440,
+  linkOnly: 16_970,
+  withCookie: 14_890,
   qrOnUse: 3_700,
 }
 

@@ -8,13 +8,13 @@ import {
   PublicCampaign,
   PublicCampaignList,
 } from '../demo/service/schemas.ts'
-import { parseLinkSummary } from '../src/api/summary.ts'
 import {
-  parseEventsResponse,
   parseLink,
   parsePublicCampaign,
   parsePublicCampaignList,
-} from '../src/api/wire.ts'
+} from '../src/api/referrer-wire.ts'
+import { parseLinkSummary } from '../src/api/summary.ts'
+import { parseEventsResponse } from '../src/api/wire.ts'
 import { type Parser, parse } from '../src/shared/parse.ts'
 
 const campaign = {

@@ -2,14 +2,7 @@ import { ApiError } from '../shared/errors.ts'
 import { type Parser, parse } from '../shared/parse.ts'
 import { httpDateMs, type ServiceClock } from './clock.ts'
 import { retryAfterMs } from './retry.ts'
-import {
-  parseErrorBody,
-  parseEventsResponse,
-  parseLink,
-  parsePublicCampaign,
-  parsePublicCampaignList,
-  type TrackedEvent,
-} from './wire.ts'
+import { parseErrorBody, parseEventsResponse, type TrackedEvent } from './wire.ts'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
@@ -26,6 +19,27 @@ export interface ApiClientOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
+
+/** Any answer, as it came: for requests whose answer is checked later, by who reads it. */
+export const anything: Parser<unknown> = (value) => value
+
+/**
+ * A successful answer in the shape `parser` expects, or a retryable ApiError saying which
+ * request's answer had an unexpected shape.
+ */
+export function expectShape<T>(parser: Parser<T>, payload: unknown, what: string, status = 200): T {
+  const parsed = parse(parser, payload)
+  if (parsed === null) {
+    throw new ApiError({
+      status,
+      type: 'api_error',
+      code: 'invalid_response',
+      message: `The referral service's answer to ${what} has an unexpected shape.`,
+      retryable: true,
+    })
+  }
+  return parsed
+}
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createApiClient(options: ApiClientOptions) {
@@ -118,35 +132,15 @@ export function createApiClient(options: ApiClientOptions) {
       })
     }
 
-    const parsed = parse(parser, payload)
-    if (parsed === null) {
-      throw new ApiError({
-        status: response.status,
-        type: 'api_error',
-        code: 'invalid_response',
-        message: `The referral service's answer to ${method} ${path} has an unexpected shape.`,
-        retryable: true,
-      })
-    }
-    return parsed
+    return expectShape(parser, payload, `${method} ${path}`, response.status)
   }
 
   return {
-    /** One request, its answer checked by `parser`: for the calls the later part makes itself. */
+    /**
+     * One request, its answer checked by `parser` (`anything`: the answer as it came, for the
+     * referrer's calls, which the later part checks: src/api/referrer-calls.ts).
+     */
     request,
-    campaign: (id: string) =>
-      request('GET', `/v1/campaigns/${encodeURIComponent(id)}`, parsePublicCampaign),
-    /** The newest active campaign, or null when there is none. */
-    newestActiveCampaign: async () =>
-      (await request('GET', '/v1/campaigns?status=active&limit=1', parsePublicCampaignList))
-        .data[0] ?? null,
-    /** `userToken`: the referrer's token, where the campaign requires one (never logged). */
-    createLink: (campaignId: string, referrerId: string, userToken?: string) =>
-      request('POST', '/v1/links', parseLink, {
-        campaignId,
-        referrerId,
-        ...(userToken === undefined ? {} : { userToken }),
-      }),
     sendEvents: (events: readonly TrackedEvent[]) =>
       request('POST', '/v1/events', parseEventsResponse, { events }),
     /** The URL and text/plain body of the beacon form, for page-hide delivery. */

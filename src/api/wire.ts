@@ -1,18 +1,7 @@
 // The wire shapes as the widget reads them: patterns, types and parsers, with no schema
 // library, so the browser bundles stay small. The service validates with the zod schemas of
 // schemas.ts, built from the same patterns; test/wire-parity.test.ts keeps the two in step.
-import {
-  array,
-  boolean,
-  literal,
-  nullable,
-  number,
-  object,
-  oneOf,
-  optional,
-  type Parser,
-  string,
-} from '../shared/parse.ts'
+import { array, nullable, object, oneOf, optional, type Parser, string } from '../shared/parse.ts'
 
 export const KEY_PATTERN = /^(pk|sk)_(test|live)_[A-Za-z0-9]{4,64}$/
 export const CAMPAIGN_ID_PATTERN = /^camp_[A-Za-z0-9_-]{16,64}$/
@@ -115,42 +104,6 @@ export interface ErrorBody {
 }
 
 const timestamp = string(ISO_TIMESTAMP_PATTERN)
-const amount: Parser<number> = (value) => {
-  const parsed = number(value)
-  return number(parsed >= 0 && parsed <= 1_000_000 ? parsed : Number.NaN)
-}
-const reward: Parser<Reward> = object({
-  type: literal('credit'),
-  amount,
-  currency: string(CURRENCY_PATTERN),
-})
-
-export const parsePublicCampaign: Parser<PublicCampaign> = object({
-  id: string(CAMPAIGN_ID_PATTERN),
-  name: string(),
-  status: oneOf(['active', 'paused', 'archived']),
-  rewardTrigger: string(),
-  referrerReward: reward,
-  referredReward: reward,
-  attributionWindow: (value) =>
-    string()(attributionWindowDays(value as string) <= MAX_ATTRIBUTION_DAYS ? value : null),
-  createdAt: timestamp,
-})
-
-export const parsePublicCampaignList: Parser<{
-  data: PublicCampaign[]
-  total: number
-  hasMore: boolean
-}> = object({ data: array(parsePublicCampaign), total: number, hasMore: boolean })
-
-export const parseLink: Parser<Link> = object({
-  id: string(LINK_ID_PATTERN),
-  code: string(CODE_PATTERN),
-  campaignId: string(),
-  referrerId: string(),
-  createdAt: timestamp,
-})
-
 /** Event fields as the widget sends them (and keeps them in storage). */
 export const trackedEventShape = {
   id: string(CLIENT_ID_PATTERN),

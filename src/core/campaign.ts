@@ -1,19 +1,26 @@
 // The campaign the panel shows: rendered from the cache at once, revalidated behind it.
+import type { ReferrerCalls, SentRequest } from '../api/referrer-calls.ts'
+import { parsePublicCampaign } from '../api/referrer-wire.ts'
 import type { PublicCampaign } from '../api/wire.ts'
 import { attributionWindowDays } from '../api/wire.ts'
 import { ApiError } from '../shared/errors.ts'
+import { object } from '../shared/parse.ts'
 import { DEFAULT_ATTRIBUTION_DAYS } from './attribution.ts'
-import { StoredCampaign } from './persisted.ts'
+import { v } from './persisted.ts'
 import type { ReferralStores } from './stores.ts'
 import type { Core } from './tracker.ts'
 
-/** A campaign answer already asked for (by the script tag, before this part arrived). */
-export type CampaignRequest = Promise<PublicCampaign | null>
+/** The campaign answer already asked for (by the script tag, before this part arrived). */
+export type CampaignRequest = SentRequest
+
+/** The campaign as stored: rendered from at once on the next visit. */
+export const StoredCampaign = /* @__PURE__ */ object({ v, campaign: parsePublicCampaign })
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createCampaign(options: {
   core: Core
   stores: ReferralStores
+  calls: ReferrerCalls
   campaignId: string | undefined
   /** The campaign is settled (or changed): the link follows it. */
   onSettled: () => void
@@ -43,18 +50,13 @@ export function createCampaign(options: {
     options.onSettled()
   }
 
-  /** The service's answer: the campaign asked for, or the newest active one. */
-  const request = (): CampaignRequest =>
-    options.campaignId === undefined
-      ? core.api.newestActiveCampaign()
-      : core.api.campaign(options.campaignId)
-
   async function load(prefetched?: CampaignRequest) {
     const cached = core.persisted.read(StoredCampaign, cacheName)
     // Render from cache at once; revalidate behind it.
     if (cached && stores.$campaign.get().status !== 'ready') set(cached.campaign)
     try {
-      const campaign = await (prefetched ?? request())
+      // The campaign asked for, or the newest active one; the request sent ahead if there is one.
+      const campaign = await options.calls.campaign(options.campaignId, prefetched)
       if (core.isDestroyed()) return
       if (campaign && campaign.status === 'active') {
         core.persisted.write(cacheName, { campaign })
@@ -77,7 +79,6 @@ export function createCampaign(options: {
   }
 
   return {
-    request,
     /** Starts fetching the campaign (once); `prefetched` is an answer already on its way. */
     need(prefetched?: CampaignRequest) {
       if (wanted || core.isDestroyed()) return

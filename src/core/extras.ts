@@ -1,7 +1,7 @@
 // The part of the core that comes after tracking: the campaign, the referrer's link, the banner
 // state and the stores the UI reads. The ESM package attaches it at once; the script tag loads
 // it beside its tracking file when the page has a panel or needs a link.
-import type { Link } from '../api/wire.ts'
+import { referrerCalls, type SentRequest } from '../api/referrer-calls.ts'
 import { type CampaignRequest, createCampaign } from './campaign.ts'
 import { createLink } from './link.ts'
 import { createStores } from './stores.ts'
@@ -23,7 +23,7 @@ export interface ExtrasOptions extends UserTokenOptions {
   prefetched?: CampaignRequest | undefined
   /** The link request the script tag already sent (campaign id and user known up front). */
   prefetchedLink?:
-    | ((campaignId: string, userId: string, token: string | undefined) => Promise<Link> | undefined)
+    | ((campaignId: string, userId: string, token: string | undefined) => SentRequest | undefined)
     | undefined
 }
 
@@ -32,9 +32,11 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
   const { core, ...tracking } = tracker
   const stores = createStores()
   const userToken = createUserToken(options)
+  const calls = referrerCalls(core.api)
   const link = createLink({
     core,
     stores,
+    calls,
     userToken,
     userId: options.userId,
     landingUrl: options.landingUrl,
@@ -48,6 +50,7 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
   const campaign = createCampaign({
     core,
     stores,
+    calls,
     campaignId: options.campaignId,
     onSettled() {
       stores.$attribution.set(core.attribution.get())

@@ -1,17 +1,24 @@
 // The referrer's share link: who is identified, their link for the campaign (cached for good:
 // a link never changes for its campaign and referrer), and the URL it makes.
+import type { ReferrerCalls, SentRequest } from '../api/referrer-calls.ts'
+import { parseLink } from '../api/referrer-wire.ts'
 import type { Link } from '../api/wire.ts'
 import { ConfigError, errorOf } from '../shared/errors.ts'
+import { object } from '../shared/parse.ts'
 import { checkOption } from './options.ts'
-import { linkCacheName, StoredLink } from './persisted.ts'
+import { linkCacheName, v } from './persisted.ts'
 import type { ReferralLink, ReferralStores } from './stores.ts'
 import type { Core } from './tracker.ts'
 import type { UserToken } from './user-token.ts'
+
+/** A link as stored: cached for good (a link never changes for its campaign and referrer). */
+const StoredLink = /* @__PURE__ */ object({ v, link: parseLink })
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createLink(options: {
   core: Core
   stores: ReferralStores
+  calls: ReferrerCalls
   userId: string | undefined
   landingUrl: string | undefined
   /** The URL parameter share links carry the code in. */
@@ -20,7 +27,7 @@ export function createLink(options: {
   userToken: UserToken
   /** A link request the script tag already sent for this campaign and user, if any. */
   prefetched?:
-    | ((campaignId: string, userId: string, token: string | undefined) => Promise<Link> | undefined)
+    | ((campaignId: string, userId: string, token: string | undefined) => SentRequest | undefined)
     | undefined
 }) {
   const { core, stores } = options
@@ -82,11 +89,14 @@ export function createLink(options: {
     }
     request = (async () => {
       try {
-        const link = await options.userToken.send(
-          (token) =>
-            // A request sent ahead with this very token is used (once); else a new one.
-            options.prefetched?.(campaignId, user, token) ??
-            core.api.createLink(campaignId, user, token),
+        const link = await options.userToken.send((token) =>
+          // A request sent ahead with this very token is used (once); else a new one.
+          options.calls.createLink(
+            campaignId,
+            user,
+            token,
+            options.prefetched?.(campaignId, user, token),
+          ),
         )
         if (core.isDestroyed() || userId !== user) return
         core.persisted.write(name, { link })

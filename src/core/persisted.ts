@@ -1,20 +1,19 @@
 // What the widget keeps in storage under its namespace, each record with a version: anything
 // else found there is discarded, never trusted. Storage is read every time (another tab may have
 // written), but the same text is not parsed twice.
-import { CLIENT_ID_PATTERN, CODE_PATTERN, parseLink, parsePublicCampaign } from '../api/wire.ts'
+import { CLIENT_ID_PATTERN, CODE_PATTERN } from '../api/wire.ts'
 import { jsonOf, type SafeStorage, type StorageLike } from '../queue/storage.ts'
 import { array, literal, number, object, type Parser, parse, string } from '../shared/parse.ts'
 import { shortHash } from './keys.ts'
 
-const v = literal(1)
+/** The version every stored record carries. */
+export const v = literal(1)
 const code = string(CODE_PATTERN)
 
 export const StoredVisitor = /* @__PURE__ */ object({ v, id: string(CLIENT_ID_PATTERN) })
 export const StoredAttribution = /* @__PURE__ */ object({ v, code, capturedAt: number })
 export const StoredClicks = /* @__PURE__ */ object({ v, codes: array(code) })
 export const StoredConsent = /* @__PURE__ */ object({ v, granted: literal(true) })
-export const StoredCampaign = /* @__PURE__ */ object({ v, campaign: parsePublicCampaign })
-export const StoredLink = /* @__PURE__ */ object({ v, link: parseLink })
 export const StoredBanner = /* @__PURE__ */ object({ v, dismissed: array(code) })
 
 /** The cache's name for a user's link to a campaign: the user id is never stored as such. */

@@ -3,7 +3,9 @@
 // the link file on the first getLink() elsewhere. Meanwhile calls wait and run in the order
 // they were made; the requests the later part will need (the campaign, and the link when the
 // campaign and the user are known) start at once, not after its file arrives.
-import type { Link } from '../api/wire.ts'
+import { anything } from '../api/client.ts'
+import { campaignPath, LINKS_PATH, linkBody } from '../api/paths.ts'
+import type { SentRequest } from '../api/referrer-calls.ts'
 import { extrasOptions } from '../core/create-referral.ts'
 import type { ExtrasOptions } from '../core/extras.ts'
 import { checkOption } from '../core/options.ts'
@@ -36,12 +38,12 @@ export function createLater(
   /** Sends what the later part will ask for first, and says where to find the answers. */
   function prefetch(): ExtrasOptions {
     const campaignId = options.campaignId
-    const campaign =
-      campaignId === undefined ? core.api.newestActiveCampaign() : core.api.campaign(campaignId)
+    // Sent as they are; the later part checks the answers.
+    const campaign = core.api.request('GET', campaignPath(campaignId), anything)
     campaign.catch(() => {}) // read (and reported) by the later part
     const user = userId
     const token = userToken
-    let link: Promise<Link> | undefined
+    let link: SentRequest | undefined
     if (
       campaignId !== undefined &&
       user !== undefined &&
@@ -49,7 +51,7 @@ export function createLater(
       core.persisted.storage.get(core.persisted.namespace + linkCacheName(campaignId, user)) ===
         null
     ) {
-      link = core.api.createLink(campaignId, user, token)
+      link = core.api.request('POST', LINKS_PATH, anything, linkBody(campaignId, user, token))
       link.catch(() => {})
     }
     return {

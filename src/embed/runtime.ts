@@ -5,6 +5,8 @@
 // (vite.lib.config.ts, `publishRuntime`); the sibling builds read every import of these modules
 // from it by position (`fromTrackingFile`), and a sibling importing a name this list does not
 // carry fails its build. One `export { … } from '…'` per module, nothing else.
+export { anything, expectShape } from '../api/client.ts'
+export { campaignPath, LINKS_PATH, linkBody } from '../api/paths.ts'
 export {
   attributionWindowDays,
   CAMPAIGN_ID_PATTERN,
@@ -12,15 +14,16 @@ export {
   CODE_PATTERN,
   CURRENCY_PATTERN,
   ISO_TIMESTAMP_PATTERN,
+  LINK_ID_PATTERN,
   MAX_ATTRIBUTION_DAYS,
   MAX_SUMMARY_RECENT,
 } from '../api/wire.ts'
 export { DEFAULT_ATTRIBUTION_DAYS } from '../core/attribution.ts'
 export { checkOption, quote } from '../core/options.ts'
-export { linkCacheName, StoredCampaign, StoredLink } from '../core/persisted.ts'
+export { linkCacheName, v } from '../core/persisted.ts'
 export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
 export { error, resetWarnings, warn, warnOnce } from '../shared/log.ts'
-export { array, number, object, oneOf, string } from '../shared/parse.ts'
+export { array, boolean, literal, number, object, oneOf, string } from '../shared/parse.ts'
 export { languageOf, pickLanguage, UI_LANGUAGES, uiFile } from '../ui/messages/languages.ts'
 
 /** Replaced in the script-tag build; elsewhere (tests, the ESM package) there is nothing to share. */
