@@ -48,10 +48,10 @@ export const BUDGETS = {
  * commit that adds it, saying so.
  */
 export const CEILINGS = {
-  trackingOnly: 13_480,
-  withPanel: 26_440,
-  linkOnly: 16_970,
-  withCookie: 14_890,
+  trackingOnly: 13_510,
+  withPanel: 26_470,
+  linkOnly: 17_000,
+  withCookie: 14_920,
   qrOnUse: 3_700,
 }
 

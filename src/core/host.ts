@@ -28,6 +28,18 @@ export interface Host {
   cookie: CookieJar | undefined
 }
 
+/**
+ * The browser's language as a tag Intl takes: some systems report a POSIX locale
+ * (`en_US.UTF-8`, `en-US@posix`), whose suffix would make every amount read "10 USD".
+ */
+export function browserLocale(reported: string | undefined): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(reported?.split(/[.@]/)[0]?.replace(/_/g, '-'))[0]
+  } catch {
+    return undefined
+  }
+}
+
 const hasWindow = () =>
   typeof window !== 'undefined' && typeof window.addEventListener === 'function'
 
@@ -55,7 +67,7 @@ export const browserHost: Host = {
       : (url: string, body: string) => navigator.sendBeacon(url, body)
   },
   get language() {
-    return typeof navigator === 'undefined' ? undefined : navigator.language
+    return typeof navigator === 'undefined' ? undefined : browserLocale(navigator.language)
   },
   get cookie() {
     return typeof document === 'undefined'
