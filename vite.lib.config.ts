@@ -15,9 +15,12 @@
 //                                                  sets data-cookie-domain: fetched before tracking)
 //   link  dist/referral-widget-link.js            (the rest of the core, for a page without a panel
 //                                                  that calls getLink(): fetched on that call)
-//   ui-xx dist/referral-widget-ui[-xx].js         (the script tag's panel in one language, fetched
+//   messages-xx dist/referral-widget-messages-xx.js (one language's messages for the UI file,
+//                                                   fetched beside it for a page in that language;
+//                                                   built before it, which carries their hashes)
+//   ui    dist/referral-widget-ui.js              (the script tag's panel, English built in, fetched
 //                                                   only when needed; a classic script too, so no
-//                                                   CORS is needed; English has no suffix)
+//                                                   CORS is needed)
 import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -209,7 +212,7 @@ function coreFromEsmBuild(): Plugin {
   }
 }
 
-/** For `ui-<language>`: the messages catalog holds that language only. */
+/** For `ui`: the messages catalog holds English only (the others come in messages files). */
 function oneLanguage(language: string): Plugin {
   const catalog = fileURLToPath(new URL('src/ui/messages/catalog.ts', import.meta.url))
   const messages = fileURLToPath(new URL(`src/ui/messages/${language}.ts`, import.meta.url))
@@ -224,7 +227,7 @@ function oneLanguage(language: string): Plugin {
   }
 }
 
-/** For `ui-<language>`: the QR encoder comes from the QR file beside the script, not a chunk. */
+/** For `ui`: the QR encoder comes from the QR file beside the script, not a chunk. */
 function qrFromScript(): Plugin {
   const load = fileURLToPath(new URL('src/ui/qr/load.ts', import.meta.url))
   const script = fileURLToPath(new URL('src/ui/qr/load-script.ts', import.meta.url))
@@ -237,17 +240,51 @@ function qrFromScript(): Plugin {
   }
 }
 
+/** For `messages-<language>`: src/embed/one-language.ts carries that language's messages. */
+function messagesOf(language: string): Plugin {
+  const stub = fileURLToPath(new URL('src/embed/one-language.ts', import.meta.url))
+  const messages = fileURLToPath(new URL(`src/ui/messages/${language}.ts`, import.meta.url))
+  const name = language.replace('-', '') // pt-BR.ts exports ptBR
+  return {
+    name: 'messages-of-language',
+    enforce: 'pre',
+    load(id) {
+      if (id !== stub) return null
+      return `import { ${name} } from ${JSON.stringify(messages)}\nexport const LANGUAGE = ${JSON.stringify(language)}\nexport const MESSAGES = ${name}\n`
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => {
-  const language = /^ui-([a-z]{2}(?:-[A-Z]{2})?)$/.exec(mode)?.[1]
-  if (language) {
+  const messagesLanguage = /^messages-([a-z]{2}(?:-[A-Z]{2})?)$/.exec(mode)?.[1]
+  if (messagesLanguage) {
+    return {
+      plugins: [messagesOf(messagesLanguage)],
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      publicDir: false,
+      build: {
+        target: 'es2022',
+        lib: {
+          entry: 'src/embed/messages-part.ts',
+          formats: ['iife'],
+          name: 'ReferralWidgetMessages',
+          fileName: () => `referral-widget-messages-${messagesLanguage.toLowerCase()}.js`,
+        },
+        outDir: 'dist',
+        emptyOutDir: false,
+      },
+    }
+  }
+  if (mode === 'ui') {
     return {
       oxc: { jsx },
-      plugins: [oneLanguage(language), qrFromScript(), fromTrackingFile(), compactStyles()],
+      plugins: [oneLanguage('en'), qrFromScript(), fromTrackingFile(), compactStyles()],
       define: {
         'process.env.NODE_ENV': JSON.stringify('production'),
-        // The QR file's hash (scripts/build.mjs builds it first); '' leaves it unpinned, and a
-        // script tag loaded with integrity then does not load it at all.
+        // The QR file's and the messages files' hashes (scripts/build.mjs builds them first);
+        // without one, a script tag loaded with integrity does not load that file at all.
         __REFERRAL_QR_INTEGRITY__: JSON.stringify(process.env.REFERRAL_QR_INTEGRITY ?? ''),
+        __MESSAGES_INTEGRITY__: process.env.MESSAGES_INTEGRITY ?? '{}',
       },
       publicDir: false,
       build: {
@@ -256,10 +293,7 @@ export default defineConfig(({ mode }) => {
           entry: 'src/embed/ui-part.ts',
           formats: ['iife'],
           name: 'ReferralWidgetUi',
-          fileName: () =>
-            language === 'en'
-              ? 'referral-widget-ui.js'
-              : `referral-widget-ui-${language.toLowerCase()}.js`,
+          fileName: () => 'referral-widget-ui.js',
         },
         outDir: 'dist',
         emptyOutDir: false,
@@ -267,9 +301,9 @@ export default defineConfig(({ mode }) => {
     }
   }
   const build = builds[mode]
-  if (!build || mode === 'ui')
+  if (!build)
     throw new Error(
-      `Unknown build mode "${mode}": use esm, react, server, qr, cookie, link, embed or ui-<language>.`,
+      `Unknown build mode "${mode}": use esm, react, server, qr, messages-<language>, ui, cookie, link or embed.`,
     )
   // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined

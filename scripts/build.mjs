@@ -13,24 +13,31 @@ const hash = (file, algorithm) =>
     .digest('base64')}`
 const scriptFiles = () => readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))
 
-// Pinned from the inside out: the QR file first (each UI file carries its hash), then the UI
-// files (the script tag's file carries theirs), so a tag with `integrity` pins every file it
-// loads, and each file the files it loads.
+// Pinned from the inside out: the QR file and the messages files first (the UI file carries
+// their hashes), then the UI, cookie and link files (the script tag's file carries theirs), so a
+// tag with `integrity` pins every file it loads, and each file the files it loads.
 const modes = [
   ...(scriptTagOnly ? [] : ['esm', 'react', 'server']),
   'qr',
-  ...LANGUAGES.map((language) => `ui-${language}`),
+  ...LANGUAGES.filter((language) => language !== 'en').map((language) => `messages-${language}`),
+  'ui',
   'cookie',
   'link',
   'embed',
 ]
 for (const mode of modes) {
-  if (mode === 'ui-en') process.env.REFERRAL_QR_INTEGRITY = hash('referral-widget-qr.js', 'sha384')
+  if (mode === 'ui') {
+    process.env.REFERRAL_QR_INTEGRITY = hash('referral-widget-qr.js', 'sha384')
+    const messages = scriptFiles().filter((file) => file.startsWith('referral-widget-messages-'))
+    process.env.MESSAGES_INTEGRITY = JSON.stringify(
+      Object.fromEntries(messages.map((file) => [file, hash(file, 'sha256')])),
+    )
+  }
   if (mode === 'embed') {
     // sha256 keeps each hash the tracking file carries short; the browser checks it the same.
     const pins = Object.fromEntries(
       scriptFiles()
-        .filter((file) => /^referral-widget-(ui|link|cookie).*\.js$/.test(file))
+        .filter((file) => /^referral-widget-(ui|link|cookie)\.js$/.test(file))
         .map((file) => [file, hash(file, 'sha256')]),
     )
     process.env.SIBLING_INTEGRITY = JSON.stringify(pins)

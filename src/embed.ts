@@ -10,10 +10,11 @@ import { publishRuntime } from './embed/runtime.ts'
 import { loadSibling, type Parts } from './embed/siblings.ts'
 import { messageOf } from './shared/errors.ts'
 import { error as logError, warn } from './shared/log.ts'
-import { uiFile } from './ui/messages/languages.ts'
+import { messagesFile, pickLanguage } from './ui/messages/languages.ts'
 
 const LOADED = '__referralWidgetLoaded'
 const COOKIE_FILE = 'referral-widget-cookie.js'
+const UI_FILE = 'referral-widget-ui.js'
 
 declare global {
   interface Window {
@@ -82,13 +83,19 @@ function run(
   const ui = { messages: config.messages, shareUtm: config.shareUtm, integrity: pinned }
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
-    // The campaign request starts now; the UI code (in the page's language only) arrives
-    // alongside it.
-    const file = uiFile(config.options.locale ?? tracker.core.host.language ?? 'en')
+    // The campaign request starts now; the UI code arrives alongside it, and so does the
+    // page's language's messages file where no hash is needed (pinned, the UI file loads it
+    // with the hash it carries).
+    const language = pickLanguage(config.options.locale ?? tracker.core.host.language ?? 'en')
+    const builtIn =
+      language === 'en' || pinned
+        ? undefined
+        : loadSibling('messages', messagesFile(language), script.src, false)
+    builtIn?.catch(() => {}) // reported by the UI file, which shows English then
     later
-      .load('ui', file)
-      .then(({ part, referral }) => part.mountAll?.(referral, ui))
-      .catch(() => logError(`The panel could not be loaded from ${file} beside the script.`))
+      .load('ui', UI_FILE)
+      .then(({ part, referral }) => part.mountAll?.(referral, { ...ui, language, builtIn }))
+      .catch(() => logError(`The panel could not be loaded from ${UI_FILE} beside the script.`))
   }
   if (document.readyState === 'loading')
     document.addEventListener('DOMContentLoaded', mountWhenReady, { once: true })

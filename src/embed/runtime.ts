@@ -24,7 +24,7 @@ export { linkCacheName, v } from '../core/persisted.ts'
 export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
 export { error, resetWarnings, warn, warnOnce } from '../shared/log.ts'
 export { array, boolean, literal, number, object, oneOf, string } from '../shared/parse.ts'
-export { languageOf, pickLanguage, UI_LANGUAGES, uiFile } from '../ui/messages/languages.ts'
+export { languageOf, messagesFile, pickLanguage, UI_LANGUAGES } from '../ui/messages/languages.ts'
 
 /** Replaced in the script-tag build; elsewhere (tests, the ESM package) there is nothing to share. */
 export const publishRuntime = () => {}

@@ -8,16 +8,27 @@ import type { attributionCookie } from '../core/attribution-cookie.ts'
 import type { ExtrasOptions } from '../core/extras.ts'
 import type { Tracker } from '../core/tracker.ts'
 import type { ReferralInternals } from '../core/types.ts'
+import type { UiLanguage } from '../ui/messages/languages.ts'
+import type { Messages } from '../ui/messages/messages.ts'
 import type { UiOptions } from '../ui/mount.ts'
 
 export const PART_READY = Symbol.for('referral-widget.part')
+
+export interface MountAllOptions extends UiOptions {
+  /** The script tag was pinned by SRI: the files the UI file loads are pinned too. */
+  integrity?: boolean
+  /** The built-in language the page gets (the tracking file's choice, so both agree). */
+  language?: UiLanguage
+  /** Its messages file, already on its way (sent by the tracking file when not pinned). */
+  builtIn?: Promise<Parts['messages']> | undefined
+}
 
 /** What a later-loaded file offers: the rest of the core, and (the UI file) the panel. */
 export interface Part {
   /** Campaign, link, banner state and stores, on the tracking part. */
   attach(tracker: Tracker, options: ExtrasOptions): ReferralInternals
-  /** `integrity`: the script tag was pinned by SRI, so the UI pins the files it loads too. */
-  mountAll?(referral: ReferralInternals, options: UiOptions & { integrity?: boolean }): void
+  /** Mounts every panel and banner of the page (once its language's messages are there). */
+  mountAll?(referral: ReferralInternals, options: MountAllOptions): void
 }
 
 /** Each file beside the tracking file, by the name it hands its part over with. */
@@ -26,6 +37,8 @@ export interface Parts {
   link: Part
   /** The attribution cookie's module, for pages that set data-cookie-domain. */
   cookie: { sharedCookie: typeof attributionCookie }
+  /** One built-in language's messages, for the UI file (which carries English). */
+  messages: { language: UiLanguage; messages: Messages }
 }
 
 export type PartName = keyof Parts
@@ -43,17 +56,18 @@ const waiting = (): Waiting => {
 }
 
 /**
- * Loads `file` from beside the script tag's file. `pinned`: that file was loaded with an
- * integrity hash, so the sibling must carry one too, or it is not loaded at all.
+ * Loads `file` from beside `besides` (the script tag's file, or the UI file). `pinned`: that file
+ * was loaded with an integrity hash, so the sibling must carry one too (`hash`, by default the
+ * one the tracking file carries for it), or it is not loaded at all.
  */
 export function loadSibling<N extends PartName>(
   name: N,
   file: string,
   besides: string,
   pinned: boolean,
+  hash: string | undefined = HASHES[file],
 ): Promise<Parts[N]> {
   return new Promise((resolve, reject) => {
-    const hash = HASHES[file]
     if (pinned && !hash) {
       reject(new Error(`no integrity hash is built in for ${file}`))
       return

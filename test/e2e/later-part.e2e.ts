@@ -193,3 +193,93 @@ describe('a page with a panel', () => {
     expect(scriptFiles()).toEqual(['/referral-widget.js', '/referral-widget-ui.js'])
   })
 })
+
+describe('a page in another built-in language', () => {
+  it('fetches its messages file beside the UI file, at the same time, and shows that language', async () => {
+    const url = h.host.page('/konto', {
+      html: widgetPage(h.service, {
+        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'erika', locale: 'de-DE' },
+      }),
+    })
+    const context = await h.newContext({ locale: 'de-DE' })
+    let messagesAsked = false
+    let askedBeforeUi = false
+    // The UI file is held until the messages file was asked for (or 5 s passed).
+    await context.route('**/referral-widget-ui.js', async (route) => {
+      for (let i = 0; i < 100 && !messagesAsked; i++) await new Promise((r) => setTimeout(r, 50))
+      askedBeforeUi = messagesAsked
+      await route.continue()
+    })
+    await context.route('**/referral-widget-messages-de.js', (route) => {
+      messagesAsked = true
+      return route.continue()
+    })
+    const { page } = await h.open(context)
+    await page.goto(url)
+    await page.locator(READY_ROOT).waitFor()
+    expect(askedBeforeUi).toBe(true)
+    expect(await page.locator('[data-part="copy"]').textContent()).toBe('Link kopieren')
+    expect(scriptFiles().sort()).toEqual([
+      '/referral-widget-messages-de.js',
+      '/referral-widget-ui.js',
+      '/referral-widget.js',
+    ])
+  })
+
+  it('pinned: a changed messages file never runs; the panel shows English and says why', async () => {
+    const integrity = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../dist/integrity.json'), 'utf8'),
+    ) as Record<string, string>
+    const original = readFileSync(
+      join(import.meta.dirname, '../../dist/referral-widget-messages-de.js'),
+      'utf8',
+    )
+    const url = h.host.page('/konto', {
+      html: widgetPage(h.service, {
+        scriptAttributes: ` integrity="${integrity['referral-widget.js']}" crossorigin="anonymous"`,
+        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'erika', locale: 'de' },
+      }),
+    })
+    const context = await h.newContext()
+    await context.route('**/referral-widget-messages-de.js', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: `window.__changed = true;\n${original}`,
+      }),
+    )
+    const { page, log } = await h.open(context)
+    await page.goto(url)
+    await page.locator(READY_ROOT).waitFor()
+    expect(await page.evaluate(() => '__changed' in window)).toBe(false)
+    expect(await page.locator('[data-part="copy"]').textContent()).toBe('Copy link')
+    expect(log.console.filter((line) => line.startsWith('error: [referral]'))).toEqual([
+      'error: [referral] The de messages could not be loaded from referral-widget-messages-de.js; the panel shows English.',
+    ])
+  })
+
+  it('pinned and intact: the messages file is loaded with its hash and the panel is in German', async () => {
+    const integrity = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../dist/integrity.json'), 'utf8'),
+    ) as Record<string, string>
+    const url = h.host.page('/konto', {
+      html: widgetPage(h.service, {
+        scriptAttributes: ` integrity="${integrity['referral-widget.js']}" crossorigin="anonymous"`,
+        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'erika', locale: 'de' },
+      }),
+    })
+    const context = await h.newContext()
+    const { page } = await h.open(context)
+    await page.goto(url)
+    await page.locator(READY_ROOT).waitFor()
+    expect(await page.locator('[data-part="copy"]').textContent()).toBe('Link kopieren')
+    const integrityOf = await page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll<HTMLScriptElement>('script[src*="messages"]'),
+        (s) => s.integrity,
+      ),
+    )
+    expect(integrityOf).toEqual([expect.stringMatching(/^sha256-/)])
+  })
+})

@@ -13,7 +13,7 @@ const dist = mkdtempSync(join(tmpdir(), 'referral-dist-'))
 const FILES = {
   'referral-widget.js': '/* script */',
   'referral-widget-ui.js': '/* ui en */',
-  'referral-widget-ui-ja.js': '/* ui ja */',
+  'referral-widget-messages-ja.js': '/* messages ja */',
   'integrity.json': '{"referral-widget.js":"sha384-x"}',
 }
 for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dist, name), text)
@@ -134,9 +134,9 @@ describe('the script files', () => {
 
       it('serves /v<version>/… of this version for a year, immutable; another version is 404', async () => {
         const { call } = hosted(basePath)
-        const current = await call('GET', `${basePath}/v${VERSION}/referral-widget-ui-ja.js`)
+        const current = await call('GET', `${basePath}/v${VERSION}/referral-widget-messages-ja.js`)
         expect(current.status).toBe(200)
-        expect(current.body).toBe(FILES['referral-widget-ui-ja.js'])
+        expect(current.body).toBe(FILES['referral-widget-messages-ja.js'])
         expect(current.headers.get('cache-control')).toBe(IMMUTABLE)
         const other = await call('GET', `${basePath}/v9.9.9/referral-widget.js`)
         expect(other.status).toBe(404)
@@ -160,7 +160,8 @@ describe('the script files', () => {
           '/secret.txt',
           '/package.json',
           '/referral-widget.js.map',
-          '/referral-widget-ui-xx-yy.js',
+          '/referral-widget-ui-de.js',
+          '/referral-widget-messages-xx-yyy.js',
           `/v${VERSION}/secret.txt`,
           '/..%2fpackage.json',
           '/%2e%2e/package.json',

@@ -3,14 +3,20 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CATALOG } from './catalog.ts'
-import { pickLanguage, UI_LANGUAGES, uiFile } from './languages.ts'
+import { messagesFile, pickLanguage, UI_LANGUAGES } from './languages.ts'
 
-describe('the script tag’s UI file per language', () => {
+/** The file a page in `locale` gets its messages from: the UI file itself for English. */
+const fileFor = (locale: string, browser?: Parameters<typeof pickLanguage>[1]) => {
+  const language = pickLanguage(locale, browser)
+  return language === 'en' ? 'referral-widget-ui.js' : messagesFile(language)
+}
+
+describe('the script tag’s messages file per language', () => {
   it('lists exactly the built-in languages', () => {
     expect([...UI_LANGUAGES].sort()).toEqual(Object.keys(CATALOG).sort())
   })
 
-  it('are the languages scripts/build.mjs builds a UI file for', () => {
+  it('are the languages scripts/build.mjs builds messages for', () => {
     const build = readFileSync(join(import.meta.dirname, '../../../scripts/build.mjs'), 'utf8')
     const list = /const LANGUAGES = (\[[^\]]*\])/.exec(build)?.[1] ?? '[]'
     expect(JSON.parse(list.replace(/'/g, '"'))).toEqual([...UI_LANGUAGES])
@@ -18,18 +24,18 @@ describe('the script tag’s UI file per language', () => {
 
   it.each([
     ['en-US', 'referral-widget-ui.js'],
-    ['de-AT', 'referral-widget-ui-de.js'],
-    ['ar', 'referral-widget-ui-ar.js'],
-    ['ja_JP', 'referral-widget-ui-ja.js'],
-    ['pt-BR', 'referral-widget-ui-pt-br.js'],
-    ['pt-PT', 'referral-widget-ui-pt-br.js'],
-    ['zh-CN', 'referral-widget-ui-zh-cn.js'],
+    ['de-AT', 'referral-widget-messages-de.js'],
+    ['ar', 'referral-widget-messages-ar.js'],
+    ['ja_JP', 'referral-widget-messages-ja.js'],
+    ['pt-BR', 'referral-widget-messages-pt-br.js'],
+    ['pt-PT', 'referral-widget-messages-pt-br.js'],
+    ['zh-CN', 'referral-widget-messages-zh-cn.js'],
     ['zh-TW', 'referral-widget-ui.js'],
-    ['ko', 'referral-widget-ui-ko.js'],
+    ['ko', 'referral-widget-messages-ko.js'],
     ['sv', 'referral-widget-ui.js'],
     ['', 'referral-widget-ui.js'],
   ])('%s → %s', (locale, file) => {
-    expect(uiFile(locale, null)).toBe(file)
+    expect(fileFor(locale, null)).toBe(file)
   })
 
   describe('negotiation from navigator.languages when no locale was given', () => {
@@ -64,7 +70,7 @@ describe('the script tag’s UI file per language', () => {
       })
       Object.defineProperty(navigator, 'language', { value: 'sv-SE', configurable: true })
       try {
-        expect(uiFile('sv-SE')).toBe('referral-widget-ui-it.js')
+        expect(fileFor('sv-SE')).toBe('referral-widget-messages-it.js')
       } finally {
         Reflect.deleteProperty(navigator, 'languages')
         Reflect.deleteProperty(navigator, 'language')
@@ -75,14 +81,15 @@ describe('the script tag’s UI file per language', () => {
   })
 
   const dist = join(import.meta.dirname, '../../../dist')
-  it.runIf(existsSync(join(dist, 'referral-widget-ui-de.js')))(
+  it.runIf(existsSync(join(dist, 'referral-widget-messages-de.js')))(
     'each built file carries its own language and no other',
     () => {
       const headlines = Object.fromEntries(
         Object.entries(CATALOG).map(([language, messages]) => [language, messages.emailBody]),
       )
       for (const language of UI_LANGUAGES) {
-        const file = readFileSync(join(dist, uiFile(language)), 'utf8')
+        const name = language === 'en' ? 'referral-widget-ui.js' : messagesFile(language)
+        const file = readFileSync(join(dist, name), 'utf8')
         for (const [other, headline] of Object.entries(headlines)) {
           expect(
             file.includes(JSON.stringify(headline).slice(1, -1)),

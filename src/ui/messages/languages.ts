@@ -1,7 +1,11 @@
-// Which built-in language a locale gets, and the script tag's UI file for it. Shared by the
-// tracking file (to pick the UI file) and the UI (to pick the messages), so the two agree.
+// Which built-in language a locale gets, and the script tag's messages file for it. Shared by
+// the tracking file (to fetch the messages beside the UI file) and the UI (to pick the
+// messages), so the two agree.
 
-/** The built-in languages: the script tag loads `referral-widget-ui-<language>.js` for these. */
+/**
+ * The built-in languages: English is in the script tag's UI file, each other one in
+ * `referral-widget-messages-<language>.js` beside it.
+ */
 export const UI_LANGUAGES = [
   'en',
   'de',
@@ -56,10 +60,6 @@ export function pickLanguage(
   return 'en'
 }
 
-/** The script tag's UI file for a locale: English (no suffix) for languages not built in. */
-export function uiFile(locale: string, browser: BrowserLanguages = globalThis.navigator): string {
-  const language = pickLanguage(locale, browser)
-  return language === 'en'
-    ? 'referral-widget-ui.js'
-    : `referral-widget-ui-${language.toLowerCase()}.js`
-}
+/** The script tag's messages file for a built-in language other than English. */
+export const messagesFile = (language: UiLanguage) =>
+  `referral-widget-messages-${language.toLowerCase()}.js`

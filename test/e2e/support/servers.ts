@@ -46,7 +46,9 @@ export async function startServiceOrigin(options: ServiceOptions = {}) {
   const api = getRequestListener(service.app.fetch, { overrideGlobalObjects: false })
   const origin = await listen((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
-    if (/^\/referral-widget(-ui(-[a-z]{2}(-[a-z]{2})?)?|-qr|-link|-cookie)?\.js$/.test(path)) {
+    if (
+      /^\/referral-widget(-ui|-qr|-link|-cookie|-messages-[a-z]{2}(-[a-z]{2})?)?\.js$/.test(path)
+    ) {
       readFile(join(DIST, path))
         .then((body) => {
           res.writeHead(200, {
