@@ -212,47 +212,45 @@ function coreFromEsmBuild(): Plugin {
   }
 }
 
+/** Replaces one source module's code in a build. */
+function replaceModule(name: string, path: string, code: string): Plugin {
+  const file = fileURLToPath(new URL(path, import.meta.url))
+  return { name, enforce: 'pre', load: (id) => (id === file ? code : null) }
+}
+
+/** The import of one built-in language's messages (pt-BR.ts exports ptBR). */
+function importMessages(language: string) {
+  const file = fileURLToPath(new URL(`src/ui/messages/${language}.ts`, import.meta.url))
+  const name = language.replace('-', '')
+  return { name, code: `import { ${name} } from ${JSON.stringify(file)}\n` }
+}
+
 /** For `ui`: the messages catalog holds English only (the others come in messages files). */
-function oneLanguage(language: string): Plugin {
-  const catalog = fileURLToPath(new URL('src/ui/messages/catalog.ts', import.meta.url))
-  const messages = fileURLToPath(new URL(`src/ui/messages/${language}.ts`, import.meta.url))
-  const name = language.replace('-', '') // pt-BR.ts exports ptBR
-  return {
-    name: 'one-language',
-    enforce: 'pre',
-    load(id) {
-      if (id !== catalog) return null
-      return `import { ${name} } from ${JSON.stringify(messages)}\nexport const CATALOG = { ${JSON.stringify(language)}: ${name} }\n`
-    },
-  }
+function englishOnly(): Plugin {
+  const { name, code } = importMessages('en')
+  return replaceModule(
+    'english-only',
+    'src/ui/messages/catalog.ts',
+    `${code}export const CATALOG = { en: ${name} }\n`,
+  )
 }
 
 /** For `ui`: the QR encoder comes from the QR file beside the script, not a chunk. */
-function qrFromScript(): Plugin {
-  const load = fileURLToPath(new URL('src/ui/qr/load.ts', import.meta.url))
-  const script = fileURLToPath(new URL('src/ui/qr/load-script.ts', import.meta.url))
-  return {
-    name: 'qr-from-script',
-    enforce: 'pre',
-    load(id) {
-      return id === load ? `export { loadQr } from ${JSON.stringify(script)}\n` : null
-    },
-  }
-}
+const qrFromScript = () =>
+  replaceModule(
+    'qr-from-script',
+    'src/ui/qr/load.ts',
+    `export { loadQr } from ${JSON.stringify(fileURLToPath(new URL('src/ui/qr/load-script.ts', import.meta.url)))}\n`,
+  )
 
 /** For `messages-<language>`: src/embed/one-language.ts carries that language's messages. */
 function messagesOf(language: string): Plugin {
-  const stub = fileURLToPath(new URL('src/embed/one-language.ts', import.meta.url))
-  const messages = fileURLToPath(new URL(`src/ui/messages/${language}.ts`, import.meta.url))
-  const name = language.replace('-', '') // pt-BR.ts exports ptBR
-  return {
-    name: 'messages-of-language',
-    enforce: 'pre',
-    load(id) {
-      if (id !== stub) return null
-      return `import { ${name} } from ${JSON.stringify(messages)}\nexport const LANGUAGE = ${JSON.stringify(language)}\nexport const MESSAGES = ${name}\n`
-    },
-  }
+  const { name, code } = importMessages(language)
+  return replaceModule(
+    'messages-of-language',
+    'src/embed/one-language.ts',
+    `${code}export const LANGUAGE = ${JSON.stringify(language)}\nexport const MESSAGES = ${name}\n`,
+  )
 }
 
 export default defineConfig(({ mode }) => {
@@ -278,7 +276,7 @@ export default defineConfig(({ mode }) => {
   if (mode === 'ui') {
     return {
       oxc: { jsx },
-      plugins: [oneLanguage('en'), qrFromScript(), fromTrackingFile(), compactStyles()],
+      plugins: [englishOnly(), qrFromScript(), fromTrackingFile(), compactStyles()],
       define: {
         'process.env.NODE_ENV': JSON.stringify('production'),
         // The QR file's and the messages files' hashes (scripts/build.mjs builds them first);

@@ -38,6 +38,15 @@ afterEach(() => {
 const mint = (userId: string, expiresInSeconds = 3600) =>
   signUserToken({ secretKey: 'sk_test_acme', userId, expiresInSeconds })
 
+/** Alice's token, minted two hours ago for a minute: expired now. */
+const expiredToken = () =>
+  signUserToken({
+    secretKey: 'sk_test_acme',
+    userId: 'alice',
+    expiresInSeconds: 60,
+    now: () => START - 2 * 60 * 60 * 1000,
+  })
+
 async function requireTokens(required: boolean) {
   const response = await world.service.app.request(`/v1/campaigns/${CAMPAIGN}`, {
     method: 'PATCH',
@@ -131,12 +140,7 @@ describe('the user token on the link request', () => {
 describe('onTokenExpired', () => {
   it('is called once when the token expired, and the request is retried with the fresh one', async () => {
     await requireTokens(true)
-    const expired = await signUserToken({
-      secretKey: 'sk_test_acme',
-      userId: 'alice',
-      expiresInSeconds: 60,
-      now: () => START - 2 * 60 * 60 * 1000,
-    })
+    const expired = await expiredToken()
     const fresh = await mint('alice')
     const onTokenExpired = vi.fn(async () => fresh)
     const referral = world.tab({ userId: 'alice', userToken: expired, onTokenExpired })
@@ -148,15 +152,12 @@ describe('onTokenExpired', () => {
 
   it('a fresh token that expired too: one renewal, then the error state (no loop)', async () => {
     await requireTokens(true)
-    const stale = () =>
-      signUserToken({
-        secretKey: 'sk_test_acme',
-        userId: 'alice',
-        expiresInSeconds: 60,
-        now: () => START - 2 * 60 * 60 * 1000,
-      })
-    const onTokenExpired = vi.fn(stale)
-    const referral = world.tab({ userId: 'alice', userToken: await stale(), onTokenExpired })
+    const onTokenExpired = vi.fn(expiredToken)
+    const referral = world.tab({
+      userId: 'alice',
+      userToken: await expiredToken(),
+      onTokenExpired,
+    })
     await until(() => expect(linkError(referral)).toBe('user_token_expired'))
     expect(onTokenExpired).toHaveBeenCalledTimes(1)
     expect(world.sent.filter((request) => request.path === '/v1/links')).toHaveLength(2)
@@ -164,12 +165,7 @@ describe('onTokenExpired', () => {
 
   it('a callback that gives something else: the error names the callback, never the value', async () => {
     await requireTokens(true)
-    const expired = await signUserToken({
-      secretKey: 'sk_test_acme',
-      userId: 'alice',
-      expiresInSeconds: 60,
-      now: () => START - 2 * 60 * 60 * 1000,
-    })
+    const expired = await expiredToken()
     const referral = world.tab({
       userId: 'alice',
       userToken: expired,

@@ -2,14 +2,14 @@
 // the link and the stores come in the UI file on a panel page, or in the link file on the first
 // getLink() elsewhere. Calls made meanwhile wait and resolve in order, and the requests the
 // later part needs are sent without waiting for its file.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   FAST,
+  pinnedTag,
   READY_ROOT,
   SEEDED_CAMPAIGN,
   STUB,
+  serveChanged,
   useHarness,
   waitForApi,
   widgetPage,
@@ -124,29 +124,15 @@ describe('a page without a panel', () => {
   })
 
   it('a changed link file never runs under a correct tag hash; getLink() rejects', async () => {
-    const integrity = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../../dist/integrity.json'), 'utf8'),
-    ) as Record<string, string>
-    const original = readFileSync(
-      join(import.meta.dirname, '../../dist/referral-widget-link.js'),
-      'utf8',
-    )
     const url = h.host.page('/', {
       html: widgetPage(h.service, {
         panel: false,
-        scriptAttributes: ` integrity="${integrity['referral-widget.js']}" crossorigin="anonymous"`,
+        scriptAttributes: pinnedTag(),
         attributes: { 'user-id': 'alice' },
       }),
     })
     const context = await h.newContext()
-    await context.route('**/referral-widget-link.js', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/javascript',
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        body: `window.__changed = true;\n${original}`,
-      }),
-    )
+    await serveChanged(context, 'referral-widget-link.js')
     const { page, log } = await h.open(context)
     await page.goto(url)
     await waitForApi(page)
@@ -227,28 +213,14 @@ describe('a page in another built-in language', () => {
   })
 
   it('pinned: a changed messages file never runs; the panel shows English and says why', async () => {
-    const integrity = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../../dist/integrity.json'), 'utf8'),
-    ) as Record<string, string>
-    const original = readFileSync(
-      join(import.meta.dirname, '../../dist/referral-widget-messages-de.js'),
-      'utf8',
-    )
     const url = h.host.page('/konto', {
       html: widgetPage(h.service, {
-        scriptAttributes: ` integrity="${integrity['referral-widget.js']}" crossorigin="anonymous"`,
+        scriptAttributes: pinnedTag(),
         attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'erika', locale: 'de' },
       }),
     })
     const context = await h.newContext()
-    await context.route('**/referral-widget-messages-de.js', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/javascript',
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        body: `window.__changed = true;\n${original}`,
-      }),
-    )
+    await serveChanged(context, 'referral-widget-messages-de.js')
     const { page, log } = await h.open(context)
     await page.goto(url)
     await page.locator(READY_ROOT).waitFor()
@@ -260,12 +232,9 @@ describe('a page in another built-in language', () => {
   })
 
   it('pinned and intact: the messages file is loaded with its hash and the panel is in German', async () => {
-    const integrity = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../../dist/integrity.json'), 'utf8'),
-    ) as Record<string, string>
     const url = h.host.page('/konto', {
       html: widgetPage(h.service, {
-        scriptAttributes: ` integrity="${integrity['referral-widget.js']}" crossorigin="anonymous"`,
+        scriptAttributes: pinnedTag(),
         attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'erika', locale: 'de' },
       }),
     })

@@ -1,13 +1,14 @@
 // What a hostile or careless page cannot make the widget do: use a secret key, run markup from
 // the service or the address bar, be broken by the host's CSS, or need CSP exceptions.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  builtIntegrity,
   callReferral,
   FAST,
+  pinnedTag,
   queueSize,
   READY_ROOT,
+  serveChanged,
   storageEntries,
   useHarness,
   waitForApi,
@@ -250,9 +251,7 @@ it('works under a strict CSP with no violation', async () => {
 })
 
 describe('Subresource Integrity', () => {
-  const integrity = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../dist/integrity.json'), 'utf8'),
-  ) as Record<string, string>
+  const integrity = builtIntegrity()
 
   it('the script tag with the build’s integrity and crossorigin runs, and the panel shows', async () => {
     const hash = integrity['referral-widget.js']
@@ -273,25 +272,14 @@ describe('Subresource Integrity', () => {
 
   it('a changed UI file never runs under a correct tag hash: no panel, tracking goes on', async () => {
     // The tracking file carries the UI files' own hashes, so the tag's one hash pins them too.
-    const original = readFileSync(
-      join(import.meta.dirname, '../../dist/referral-widget-ui.js'),
-      'utf8',
-    )
     const url = h.host.page('/', {
       html: widgetPage(h.service, {
-        scriptAttributes: ` integrity="${integrity['referral-widget.js']}" crossorigin="anonymous"`,
+        scriptAttributes: pinnedTag(),
         attributes: { 'user-id': 'alice' },
       }),
     })
     const context = await h.newContext()
-    await context.route('**/referral-widget-ui.js', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/javascript',
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        body: `window.__changed = true;\n${original}`,
-      }),
-    )
+    await serveChanged(context, 'referral-widget-ui.js')
     const { page, log } = await h.open(context)
     await page.goto(url)
     await expect

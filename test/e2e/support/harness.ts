@@ -2,6 +2,8 @@
 // site per test (so stats, the request log and rate limits never leak between tests), a new
 // browser context per test, and checks that run after every test: no request to any origin other
 // than the host's and the service's, and no uncaught page error.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { launch, type PageLog, watchedPage } from './browser.ts'
@@ -263,6 +265,32 @@ ${options.before ?? ''}
 ${options.after ?? ''}
 </body>
 </html>`
+}
+
+/** The build's Subresource Integrity hash of each script-tag file (dist/integrity.json). */
+export function builtIntegrity(): Record<string, string> {
+  const file = join(import.meta.dirname, '../../../dist/integrity.json')
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>
+}
+
+/** The script tag's attributes that pin it with the build's hash. */
+export const pinnedTag = () =>
+  ` integrity="${builtIntegrity()['referral-widget.js']}" crossorigin="anonymous"`
+
+/**
+ * Serves the built `file` changed (one line that sets `window.__changed` first) to every page
+ * of `context`, as a tampering CDN would: a pinned page must never run it.
+ */
+export async function serveChanged(context: BrowserContext, file: string): Promise<void> {
+  const original = readFileSync(join(import.meta.dirname, '../../../dist', file), 'utf8')
+  await context.route(`**/${file}`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/javascript',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: `window.__changed = true;\n${original}`,
+    }),
+  )
 }
 
 /** The panel's root, once the campaign has loaded. */
