@@ -90,13 +90,14 @@ export function createLater(
       if (id !== null && id !== undefined) checkOption('userId', id)
       const token = identity?.token
       if (token !== undefined) checkOption('userToken', token)
-      if (referral) {
-        void attached().then((core) => core.identify(id, identity))
-        return
+      // Until the later part is attached, as it would: a token is one user's.
+      const remember = () => {
+        if (token !== undefined || id !== userId) userToken = token
+        userId = id ?? undefined
       }
-      // As the later part would: a token is one user's.
-      if (token !== undefined || id !== userId) userToken = token
-      userId = id ?? undefined
+      // Its file on the way: applied in order once it runs, or kept for the next try if it fails.
+      if (referral) void attached().then((core) => core.identify(id, identity), remember)
+      else remember()
     },
     getLink: () => attached().then((core) => core.getLink()),
   }
