@@ -48,10 +48,10 @@ export const BUDGETS = {
  * commit that adds it, saying so.
  */
 export const CEILINGS = {
-  trackingOnly: 12_980,
-  withPanel: 26_760,
-  linkOnly: 16_480,
-  withCookie: 14_390,
+  trackingOnly: 13_020,
+  withPanel: 26_800,
+  linkOnly: 16_520,
+  withCookie: 14_430,
   qrOnUse: 3_700,
 }
 

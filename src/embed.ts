@@ -74,7 +74,12 @@ function run(
   const tracker = createTracking(config.options, sharedCookie)
   const pinned = script.integrity !== ''
   const later = createLater(tracker, config.options, { src: script.src, pinned })
-  const api = createCommandApi({ ...tracker, identify: later.identify, getLink: later.getLink })
+  const api = createCommandApi({
+    ...tracker,
+    identify: later.identify,
+    getLink: later.getLink,
+    flush: later.flush,
+  })
   const stub = window.Referral as { q?: unknown } | undefined
   window.Referral = api
   replay(api, stub?.q)

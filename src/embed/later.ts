@@ -20,6 +20,8 @@ export const LINK_FILE = 'referral-widget-link.js'
 export interface Later {
   identify(userId: string | null | undefined, identity?: { token?: string | undefined }): void
   getLink(): Promise<ReferralLink>
+  /** flush(), then the referrer's results asked for again where the later part is there. */
+  flush(): Promise<void>
   /** Loads a part (the UI file for a panel), attaching the core's later part if not yet done. */
   load(name: 'ui' | 'link', file: string): Promise<{ part: Part; referral: ReferralInternals }>
 }
@@ -100,5 +102,13 @@ export function createLater(
       else remember()
     },
     getLink: () => attached().then((core) => core.getLink()),
+    async flush() {
+      await tracker.flush()
+      // Never loads the later part for this: only a page that has it shows results.
+      void referral?.then(
+        (core) => core.refreshSummary(),
+        () => {},
+      )
+    },
   }
 }

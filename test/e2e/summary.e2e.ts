@@ -40,6 +40,10 @@ it('a referrer with a token sees a friend who signed up through their link, with
   await expect.poll(() => summary.textContent(), FAST).toBe('0 friends joined')
   const url = await page.locator('[data-part="link"]').inputValue()
 
+  const flush = (target: typeof page) =>
+    target.evaluate(() =>
+      (window as unknown as { Referral: { flush(): Promise<void> } }).Referral.flush(),
+    )
   // A friend arrives through the link in their own browser and signs up.
   const visitor = await h.newContext()
   const friend = await h.open(visitor)
@@ -47,10 +51,13 @@ it('a referrer with a token sees a friend who signed up through their link, with
   await friend.page.goto(url)
   await waitForApi(friend.page)
   await callReferral(friend.page, 'track', 'signup', { userId: 'friend-1' })
-  await friend.page.evaluate(() =>
-    (window as unknown as { Referral: { flush(): Promise<void> } }).Referral.flush(),
-  )
+  await flush(friend.page)
 
+  // The open panel asks again after flush()...
+  expect(await summary.textContent()).toBe('0 friends joined')
+  await flush(page)
+  await expect.poll(() => summary.textContent(), FAST).toBe('1 friend joined · $10 earned')
+  // ...and the referrer's next load shows it from the start.
   await page.reload()
   await page.locator(READY_ROOT).waitFor()
   await expect.poll(() => summary.textContent(), FAST).toBe('1 friend joined · $10 earned')
