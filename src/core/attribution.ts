@@ -1,22 +1,16 @@
 // The visitor and how they arrived: an anonymous visitor id, the referral code they arrived with
-// (kept for the campaign's attribution window), one click per code, and whether they closed the
-// banner for that code.
+// (kept for the campaign's attribution window), and one click per code. Whether they closed the
+// banner is the later part's (banner.ts).
 import type { TrackedEvent } from '../api/wire.ts'
 import { info } from '../shared/log.ts'
 import { randomId } from './ids.ts'
-import {
-  type Persisted,
-  StoredAttribution,
-  StoredBanner,
-  StoredClicks,
-  StoredVisitor,
-} from './persisted.ts'
+import { type Persisted, StoredAttribution, StoredClicks, StoredVisitor } from './persisted.ts'
 import type { Attribution } from './stores.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 export const DEFAULT_ATTRIBUTION_DAYS = 30
 /** How many codes the click and banner memories keep. */
-const REMEMBERED = 50
+export const REMEMBERED = 50
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createAttribution(options: {
@@ -94,21 +88,6 @@ export function createAttribution(options: {
         options.enqueue({ type: 'click', code })
       }
       return true
-    },
-    /** Whether the visitor closed the banner for the code they arrived with. */
-    bannerDismissed(): boolean {
-      const code = get()?.code
-      return (
-        code !== undefined &&
-        (persisted.read(StoredBanner, 'banner')?.dismissed ?? []).includes(code)
-      )
-    },
-    dismissBanner() {
-      const code = get()?.code
-      if (code === undefined) return
-      const dismissed = persisted.read(StoredBanner, 'banner')?.dismissed ?? []
-      if (!dismissed.includes(code))
-        persisted.write('banner', { dismissed: [...dismissed, code].slice(-REMEMBERED) })
     },
     /** After forget(): the next event makes a new visitor. */
     reset() {

@@ -2,6 +2,7 @@
 // state and the stores the UI reads. The ESM package attaches it at once; the script tag loads
 // it beside its tracking file when the page has a panel or needs a link.
 import { referrerCalls, type SentRequest } from '../api/referrer-calls.ts'
+import { createBanner } from './banner.ts'
 import { type CampaignRequest, createCampaign } from './campaign.ts'
 import { createLink } from './link.ts'
 import { createStores } from './stores.ts'
@@ -33,6 +34,7 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
   const stores = createStores()
   const userToken = createUserToken(options)
   const calls = referrerCalls(core.api)
+  const banner = createBanner(core)
   const link = createLink({
     core,
     stores,
@@ -45,7 +47,7 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
   })
   const showAttribution = () => {
     stores.$attribution.set(core.attribution.get())
-    stores.$bannerDismissed.set(core.attribution.bannerDismissed())
+    stores.$bannerDismissed.set(banner.dismissed())
   }
   const campaign = createCampaign({
     core,
@@ -108,7 +110,7 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
     },
     needCampaign,
     dismissBanner() {
-      core.attribution.dismissBanner()
+      banner.dismiss()
       if (core.attribution.get()) stores.$bannerDismissed.set(true)
     },
     ...stores,

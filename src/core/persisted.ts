@@ -14,7 +14,6 @@ export const StoredVisitor = /* @__PURE__ */ object({ v, id: string(CLIENT_ID_PA
 export const StoredAttribution = /* @__PURE__ */ object({ v, code, capturedAt: number })
 export const StoredClicks = /* @__PURE__ */ object({ v, codes: array(code) })
 export const StoredConsent = /* @__PURE__ */ object({ v, granted: literal(true) })
-export const StoredBanner = /* @__PURE__ */ object({ v, dismissed: array(code) })
 
 /** The cache's name for a user's link to a campaign: the user id is never stored as such. */
 export const linkCacheName = (campaignId: string, userId: string) =>

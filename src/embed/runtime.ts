@@ -18,7 +18,7 @@ export {
   MAX_ATTRIBUTION_DAYS,
   MAX_SUMMARY_RECENT,
 } from '../api/wire.ts'
-export { DEFAULT_ATTRIBUTION_DAYS } from '../core/attribution.ts'
+export { DEFAULT_ATTRIBUTION_DAYS, REMEMBERED } from '../core/attribution.ts'
 export { checkOption, quote } from '../core/options.ts'
 export { linkCacheName, v } from '../core/persisted.ts'
 export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
