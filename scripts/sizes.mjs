@@ -48,10 +48,10 @@ export const BUDGETS = {
  * commit that adds it, saying so.
  */
 export const CEILINGS = {
-  trackingOnly: 12_950,
-  withPanel: 26_850,
-  linkOnly: 16_560,
-  withCookie: 14_360,
+  trackingOnly: 12_790,
+  withPanel: 26_960,
+  linkOnly: 16_410,
+  withCookie: 14_200,
   qrOnUse: 3_700,
 }
 

@@ -3,11 +3,12 @@
 // (with the campaign, link and stores it shows) when the page has a panel or banner element, the
 // link file on the first getLink() elsewhere; each pinned by its hash when this file is.
 import { createTracking } from './core/create-referral.ts'
-import { readAttributes } from './embed/attributes.ts'
+import { readTrackingAttributes } from './embed/attributes.ts'
 import { createCommandApi, replay } from './embed/commands.ts'
 import { createLater } from './embed/later.ts'
 import { publishRuntime } from './embed/runtime.ts'
 import { loadSibling, type Parts } from './embed/siblings.ts'
+import { rawUiAttributes } from './embed/ui-attributes.ts'
 import { messageOf } from './shared/errors.ts'
 import { error as logError, warn } from './shared/log.ts'
 import { messagesFile, pickLanguage } from './ui/messages/languages.ts'
@@ -36,9 +37,9 @@ function start() {
     return
   }
 
-  let config: ReturnType<typeof readAttributes>
+  let config: ReturnType<typeof readTrackingAttributes>
   try {
-    config = readAttributes(script, script.src)
+    config = readTrackingAttributes(script, script.src)
   } catch (failure) {
     logError(messageOf(failure))
     return
@@ -68,7 +69,7 @@ function start() {
 /** Tracking starts, window.Referral becomes the command API, the panel comes if the page has one. */
 function run(
   script: HTMLScriptElement,
-  config: ReturnType<typeof readAttributes>,
+  config: ReturnType<typeof readTrackingAttributes>,
   sharedCookie?: Parts['cookie']['sharedCookie'],
 ) {
   const tracker = createTracking(config.options, sharedCookie)
@@ -85,7 +86,8 @@ function run(
   replay(api, stub?.q)
 
   // Pinned by SRI, the UI loads the QR file pinned by its hash too.
-  const ui = { messages: config.messages, shareUtm: config.shareUtm, integrity: pinned }
+  // The panel's own attributes are read by the UI file, as written.
+  const ui = { attributes: rawUiAttributes(script), integrity: pinned }
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
     // The campaign request starts now; the UI code arrives alongside it, and so does the

@@ -8,27 +8,20 @@ import {
   httpUrl,
   type MarkupOption,
   OPTION_ATTRIBUTES,
-  quote,
 } from '../core/options.ts'
 import type { ReferralOptions } from '../core/types.ts'
 import { ConfigError, messageOf } from '../shared/errors.ts'
-import type { MessageOverrides } from '../ui/messages/index.ts'
+import { rawUiAttributes, readUiAttributes, type UiAttributes } from './ui-attributes.ts'
 
-export interface EmbedConfig {
+/** What tracking takes from the script tag: its options, and a sentence per refused attribute. */
+export interface TrackingConfig {
   options: ReferralOptions
-  messages: MessageOverrides | undefined
-  /** data-share-utm: tag each channel's link with utm_source/utm_medium. */
-  shareUtm: boolean | undefined
   /** One sentence per attribute that was refused. */
   problems: string[]
 }
 
-/** A counted message's plural forms, e.g. {"one": "…", "other": "…"}: strings only. */
-const isForms = (value: unknown) =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.values(value).every((form) => typeof form === 'string')
+/** Everything the script tag says, the panel's attributes (ui-attributes.ts) included. */
+export interface EmbedConfig extends TrackingConfig, UiAttributes {}
 
 /** Options whose attribute maps one to one onto them, checked as createReferral checks it. */
 const SIMPLE = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[]).filter(
@@ -36,15 +29,34 @@ const SIMPLE = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[]).filter(
     option !== 'publicKey' && option !== 'apiBase',
 )
 
+type Attributes = { getAttribute(name: string): string | null }
+
 /**
- * Reads the attributes; throws a ConfigError when the key is missing, malformed or secret,
- * so nothing is stored, sent or shown.
+ * Reads every attribute, the panel's too; throws a ConfigError when the key is missing,
+ * malformed or secret, so nothing is stored, sent or shown. (The tracking file reads its own
+ * with readTrackingAttributes; the UI file reads the panel's when it runs.)
  */
 export function readAttributes(
-  attributes: { getAttribute(name: string): string | null },
+  attributes: Attributes,
+  scriptSrc: string | undefined,
+  pageHref?: string | undefined,
+): EmbedConfig {
+  const tracking = readTrackingAttributes(attributes, scriptSrc, pageHref)
+  const ui = readUiAttributes(rawUiAttributes(attributes))
+  return {
+    options: tracking.options,
+    messages: ui.messages,
+    shareUtm: ui.shareUtm,
+    problems: [...tracking.problems, ...ui.problems],
+  }
+}
+
+/** The options' attributes, checked; throws a ConfigError for a missing, malformed or secret key. */
+export function readTrackingAttributes(
+  attributes: Attributes,
   scriptSrc: string | undefined,
   pageHref: string | undefined = globalThis.location?.href,
-): EmbedConfig {
+): TrackingConfig {
   const get = (name: string) => attributes.getAttribute(name) ?? undefined
   const problems: string[] = []
   /** The option's attribute, checked, or undefined (and a problem sentence) when it is refused. */
@@ -99,29 +111,5 @@ export function readAttributes(
     }
   }
 
-  let messages: MessageOverrides | undefined
-  const rawMessages = get('data-messages')
-  if (rawMessages !== undefined) {
-    try {
-      const parsed: unknown = JSON.parse(rawMessages)
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error()
-      messages = Object.fromEntries(
-        Object.entries(parsed).filter(([, value]) => typeof value === 'string' || isForms(value)),
-      )
-    } catch {
-      problems.push(
-        `data-messages=${quote(rawMessages)} is ignored: it must be a JSON object of message strings.`,
-      )
-    }
-  }
-
-  const utm = get('data-share-utm')
-  if (utm !== undefined && utm !== 'true' && utm !== 'false')
-    problems.push(`data-share-utm=${quote(utm)} is ignored: it must be true or false.`)
-  return {
-    options: options as unknown as ReferralOptions,
-    messages,
-    shareUtm: utm === 'true' || undefined,
-    problems,
-  }
+  return { options: options as unknown as ReferralOptions, problems }
 }

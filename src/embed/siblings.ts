@@ -10,11 +10,13 @@ import type { Tracker } from '../core/tracker.ts'
 import type { ReferralInternals } from '../core/types.ts'
 import type { UiLanguage } from '../ui/messages/languages.ts'
 import type { Messages } from '../ui/messages/messages.ts'
-import type { UiOptions } from '../ui/mount.ts'
+import type { RawUiAttributes } from './ui-attributes.ts'
 
 export const PART_READY = Symbol.for('referral-widget.part')
 
-export interface MountAllOptions extends UiOptions {
+export interface MountAllOptions {
+  /** The panel's attributes of the script tag, as written (read by the UI file). */
+  attributes?: RawUiAttributes | undefined
   /** The script tag was pinned by SRI: the files the UI file loads are pinned too. */
   integrity?: boolean
   /** The built-in language the page gets (the tracking file's choice, so both agree). */

@@ -12,6 +12,7 @@ import { messagesFile } from '../ui/messages/languages.ts'
 import { mountBanner, mountPanel } from '../ui/mount.ts'
 import { configureQrScript } from '../ui/qr/load-script.ts'
 import { handOver, loadSibling, type MountAllOptions } from './siblings.ts'
+import { readUiAttributes } from './ui-attributes.ts'
 
 /** Subresource Integrity hashes of the messages files, by name; filled in by the build. */
 declare const __MESSAGES_INTEGRITY__: Record<string, string> | undefined
@@ -37,6 +38,9 @@ async function withMessages(options: MountAllOptions): Promise<void> {
 
 function mountAll(referral: ReferralInternals, options: MountAllOptions) {
   configureQrScript({ base: ownSrc, sri: options.integrity === true })
+  const { messages, shareUtm, problems } = readUiAttributes(options.attributes ?? {})
+  for (const problem of problems) logError(problem)
+  const ui = { messages, shareUtm }
   const unmounts: Array<() => void> = []
   let destroyed = false
   referral.on('destroyed', () => {
@@ -46,10 +50,10 @@ function mountAll(referral: ReferralInternals, options: MountAllOptions) {
   void withMessages(options).then(() => {
     if (destroyed) return
     for (const element of document.querySelectorAll('[data-referral-widget]')) {
-      unmounts.push(mountPanel(element, referral, options))
+      unmounts.push(mountPanel(element, referral, ui))
     }
     for (const element of document.querySelectorAll('[data-referral-banner]')) {
-      unmounts.push(mountBanner(element, referral, options))
+      unmounts.push(mountBanner(element, referral, ui))
     }
   })
 }

@@ -183,6 +183,31 @@ describe('a page with a panel', () => {
   })
 })
 
+describe('the panel’s own attributes', () => {
+  it('data-messages and data-share-utm are read by the UI file: applied, or reported and left out', async () => {
+    const url = h.host.page('/account', {
+      html: widgetPage(h.service, {
+        attributes: {
+          campaign: SEEDED_CAMPAIGN,
+          'user-id': 'alice',
+          messages: '{"copy":"Grab it","share":42}',
+          'share-utm': 'maybe',
+        },
+      }),
+    })
+    const context = await h.newContext()
+    const { page, log } = await h.open(context)
+    await page.goto(url)
+    await page.locator('[data-part="link"]').waitFor()
+    expect(await page.locator('[data-part="copy"]').textContent()).toBe('Grab it')
+    expect(log.console.filter((line) => line.startsWith('error: [referral]'))).toEqual([
+      'error: [referral] data-share-utm="maybe" is ignored: it must be true or false.',
+    ])
+    const xHref = await page.locator('[data-part="share"] a[data-network="x"]').getAttribute('href')
+    expect(xHref).not.toContain('utm_source')
+  })
+})
+
 describe('a page in another built-in language', () => {
   it('fetches its messages file beside the UI file, at the same time, and shows that language', async () => {
     const url = h.host.page('/konto', {
