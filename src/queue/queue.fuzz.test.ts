@@ -568,6 +568,53 @@ async function run(world: StoredWorld) {
 
 // --- properties -----------------------------------------------------------------------------
 
+/**
+ * Found by fuzzing: a chunk holding one id twice, once unstamped and once stamped too long ago,
+ * queued long ago. Held while the service's time is unknown; once it is known, the stale copy is
+ * dropped as expired and the other sent.
+ */
+const oneIdTwice = (dated: boolean): StoredWorld => ({
+  named: {},
+  chunks: [],
+  wellFormed: [
+    '',
+    {
+      v: 1,
+      events: [
+        {
+          id: 'e_twice01',
+          visitorId: 'v_twice01',
+          userId: '@',
+          queuedAt: START - 9 * DAY,
+          attempts: 0,
+          type: 'signup',
+        },
+        {
+          id: 'e_twice01',
+          code: 'aaA0A00a',
+          visitorId: 'v_twice02',
+          queuedAt: START - 9 * DAY,
+          attempts: 0,
+          serviceAt: START - 9 * DAY,
+          type: 'click',
+        },
+        {
+          id: 'e_once001',
+          visitorId: 'v_once01',
+          userId: '.',
+          queuedAt: START - 9 * DAY,
+          attempts: 0,
+          type: 'signup',
+        },
+      ],
+    },
+  ],
+  foreign: [],
+  arrived: false,
+  dated,
+  seed: 0,
+})
+
 describe('the widget over arbitrary stored data', () => {
   it('starts, answers and flushes; sends only events of the contract’s shape, and every well-formed one', async () => {
     await fc.assert(
@@ -626,10 +673,14 @@ describe('the widget over arbitrary stored data', () => {
           }
           expect(reason).toBe('expired')
           expect(world.dated).toBe(true)
-          const stored = trustedEvents.find((candidate) => candidate.id === event.id)
-          expect(LAST_PASS + CLOCK_SLACK - (stored?.serviceAt ?? Number.NaN)).toBeGreaterThan(
-            DEFAULT_MAX_AGE_MS,
-          )
+          // Stored data may hold one id twice (the same event, to the service): one copy of it
+          // was stamped too long ago.
+          const copies = trustedEvents.filter((candidate) => candidate.id === event.id)
+          const ages = copies.map(({ serviceAt }) => LAST_PASS + CLOCK_SLACK - (serviceAt ?? NaN))
+          expect(
+            ages.some((age) => age > DEFAULT_MAX_AGE_MS),
+            `${event.id} expired at ages ${ages}`,
+          ).toBe(true)
           expiredIds.add(event.id)
         }
         const droppedInvalid = new Set(
@@ -652,10 +703,13 @@ describe('the widget over arbitrary stored data', () => {
             // Unstamped: it starts ageing when the page learns the service's time.
             expect(sent, event.id).toBe(true)
           } else {
-            // No service time: the device clock alone never expires an event.
-            const at = event.serviceAt ?? event.queuedAt
-            if (oldThroughout(at)) expect(sent, event.id).toBe(false)
-            if (freshThroughout(at)) expect(sent, event.id).toBe(true)
+            // No service time: the device clock alone never expires an event. An id is held
+            // while any copy of it looks too old.
+            const ats = trustedEvents
+              .filter((candidate) => candidate.id === event.id)
+              .map((copy) => copy.serviceAt ?? copy.queuedAt)
+            if (ats.some(oldThroughout)) expect(sent, event.id).toBe(false)
+            else if (ats.every(freshThroughout)) expect(sent, event.id).toBe(true)
             expect(expired).toBe(false)
           }
           if (!sent && !expired) held.push(event)
@@ -669,7 +723,7 @@ describe('the widget over arbitrary stored data', () => {
         for (const [key, raw] of result.written)
           if (!key.startsWith(NAMESPACE)) expect(result.storage.getItem(key)).toBe(raw)
       }),
-      runs,
+      { ...runs, examples: [[oneIdTwice(true)], [oneIdTwice(false)]] },
     )
   })
 
