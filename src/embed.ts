@@ -50,18 +50,18 @@ function start() {
   publishRuntime()
   const pinned = script.integrity !== ''
   if (config.options.cookieDomain === undefined) {
-    run(script, config)
+    run(script, config, pinned)
     return
   }
   // The cookie's module comes before tracking starts, so a referral captured on another
   // subdomain is adopted first; calls to the stub wait for it.
   loadSibling('cookie', COOKIE_FILE, script.src, pinned).then(
-    (part) => run(script, config, part.sharedCookie),
+    (part) => run(script, config, pinned, part.sharedCookie),
     () => {
       logError(
         `The attribution cookie could not be loaded from ${COOKIE_FILE} beside the script; the referral stays on this subdomain.`,
       )
-      run(script, config)
+      run(script, config, pinned)
     },
   )
 }
@@ -70,10 +70,10 @@ function start() {
 function run(
   script: HTMLScriptElement,
   config: ReturnType<typeof readTrackingAttributes>,
+  pinned: boolean,
   sharedCookie?: Parts['cookie']['sharedCookie'],
 ) {
   const tracker = createTracking(config.options, sharedCookie)
-  const pinned = script.integrity !== ''
   const later = createLater(tracker, config.options, { src: script.src, pinned })
   const api = createCommandApi({
     ...tracker,

@@ -5,13 +5,13 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { fuzzOptions, fuzzTimeout } from '../../test/support/fuzz.ts'
+import { readAttributes } from '../../test/support/script-attributes.ts'
 import { CAMPAIGN_ID_PATTERN, REFERRER_ID_PATTERN } from '../api/wire.ts'
 import { createReferral } from '../core/create-referral.ts'
 import { type CheckedOption, checkOption } from '../core/options.ts'
 import { createMemoryStorage } from '../queue/storage.ts'
 import { ConfigError } from '../shared/errors.ts'
 import type { Timers } from '../shared/timers.ts'
-import { readAttributes } from './attributes.ts'
 
 const runs = fuzzOptions
 // A longer hunt (FUZZ_RUNS) gets the time it needs.

@@ -2,8 +2,8 @@
 // problem sentence and its default; only a missing, malformed or secret key stops the widget.
 import { describe, expect, it } from 'vitest'
 import { refusal as thrown } from '../../test/support/errors.ts'
+import { readAttributes } from '../../test/support/script-attributes.ts'
 import { OPTION_ATTRIBUTES } from '../core/options.ts'
-import { readAttributes } from './attributes.ts'
 
 const SRC = 'https://cdn.referrals.example/widget/v2/referral-widget.js?v=3#x'
 const ORIGIN = 'https://cdn.referrals.example'

@@ -11,7 +11,6 @@ import {
 } from '../core/options.ts'
 import type { ReferralOptions } from '../core/types.ts'
 import { ConfigError, messageOf } from '../shared/errors.ts'
-import { rawUiAttributes, readUiAttributes, type UiAttributes } from './ui-attributes.ts'
 
 /** What tracking takes from the script tag: its options, and a sentence per refused attribute. */
 export interface TrackingConfig {
@@ -20,36 +19,13 @@ export interface TrackingConfig {
   problems: string[]
 }
 
-/** Everything the script tag says, the panel's attributes (ui-attributes.ts) included. */
-export interface EmbedConfig extends TrackingConfig, UiAttributes {}
-
 /** Options whose attribute maps one to one onto them, checked as createReferral checks it. */
 const SIMPLE = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[]).filter(
   (option): option is Exclude<MarkupOption, 'publicKey' | 'apiBase'> =>
     option !== 'publicKey' && option !== 'apiBase',
 )
 
-type Attributes = { getAttribute(name: string): string | null }
-
-/**
- * Reads every attribute, the panel's too; throws a ConfigError when the key is missing,
- * malformed or secret, so nothing is stored, sent or shown. (The tracking file reads its own
- * with readTrackingAttributes; the UI file reads the panel's when it runs.)
- */
-export function readAttributes(
-  attributes: Attributes,
-  scriptSrc: string | undefined,
-  pageHref?: string | undefined,
-): EmbedConfig {
-  const tracking = readTrackingAttributes(attributes, scriptSrc, pageHref)
-  const ui = readUiAttributes(rawUiAttributes(attributes))
-  return {
-    options: tracking.options,
-    messages: ui.messages,
-    shareUtm: ui.shareUtm,
-    problems: [...tracking.problems, ...ui.problems],
-  }
-}
+export type Attributes = { getAttribute(name: string): string | null }
 
 /** The options' attributes, checked; throws a ConfigError for a missing, malformed or secret key. */
 export function readTrackingAttributes(

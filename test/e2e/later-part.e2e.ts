@@ -209,6 +209,15 @@ describe('the panel’s own attributes', () => {
 })
 
 describe('a page in another built-in language', () => {
+  /** A German panel page whose tag is pinned by the build's hash. */
+  const pinnedGermanPage = () =>
+    h.host.page('/konto', {
+      html: widgetPage(h.service, {
+        scriptAttributes: pinnedTag(),
+        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'erika', locale: 'de' },
+      }),
+    })
+
   it('fetches its messages file beside the UI file, at the same time, and shows that language', async () => {
     const url = h.host.page('/konto', {
       html: widgetPage(h.service, {
@@ -241,12 +250,7 @@ describe('a page in another built-in language', () => {
   })
 
   it('pinned: a changed messages file never runs; the panel shows English and says why', async () => {
-    const url = h.host.page('/konto', {
-      html: widgetPage(h.service, {
-        scriptAttributes: pinnedTag(),
-        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'erika', locale: 'de' },
-      }),
-    })
+    const url = pinnedGermanPage()
     const context = await h.newContext()
     await serveChanged(context, 'referral-widget-messages-de.js')
     const { page, log } = await h.open(context)
@@ -260,12 +264,7 @@ describe('a page in another built-in language', () => {
   })
 
   it('pinned and intact: the messages file is loaded with its hash and the panel is in German', async () => {
-    const url = h.host.page('/konto', {
-      html: widgetPage(h.service, {
-        scriptAttributes: pinnedTag(),
-        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'erika', locale: 'de' },
-      }),
-    })
+    const url = pinnedGermanPage()
     const context = await h.newContext()
     const { page } = await h.open(context)
     await page.goto(url)
