@@ -2,11 +2,43 @@
 // without each of its modules (left external), and the gzip difference is printed, largest
 // first. The differences overlap (a module's own imports go with it), so they do not add up to
 // the total. `node scripts/module-costs.mjs [embed|ui-en]` (default embed).
+//
+// `--by-job` (`npm run size:jobs`): the tracking file without each job's modules at once, and
+// without all of them, to show what the rest of the file costs whatever those jobs weigh.
 import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
 
-const mode = process.argv[2] ?? 'embed'
+const byJob = process.argv.includes('--by-job')
+const mode = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'embed'
 
+/** The tracking file's modules by job (src/, as in .dependency-cruiser.cjs's layers). */
+const JOBS = {
+  'delivery: send pass, chunk store, delivery state, sender, tabs, API client, clock, retry': [
+    'queue/queue.ts',
+    'queue/chunks.ts',
+    'queue/delivery.ts',
+    'queue/sender.ts',
+    'core/tabs.ts',
+    'api/client.ts',
+    'api/clock.ts',
+    'api/retry.ts',
+  ],
+  'the later part and the files beside: loader, siblings, shared runtime, panel attributes, languages':
+    [
+      'embed/later.ts',
+      'embed/siblings.ts',
+      'embed/runtime.ts',
+      'embed/ui-attributes.ts',
+      'ui/messages/languages.ts',
+    ],
+  'option checks: the option table, the script-tag attributes, key checks': [
+    'core/options.ts',
+    'embed/attributes.ts',
+    'core/keys.ts',
+  ],
+}
+
+/** The file's gzip size with `leaveOut` (a module id, a set of them, or null) left external. */
 async function gzipBytes(leaveOut) {
   const modules = []
   const result = await build({
@@ -16,7 +48,10 @@ async function gzipBytes(leaveOut) {
     build: {
       write: false,
       rollupOptions: {
-        external: leaveOut ? (id) => id === leaveOut : undefined,
+        external:
+          leaveOut === null
+            ? undefined
+            : (id) => (typeof leaveOut === 'string' ? id === leaveOut : leaveOut.has(id)),
         output: { globals: () => 'left_out' },
       },
     },
@@ -35,6 +70,17 @@ async function gzipBytes(leaveOut) {
 }
 
 const whole = await gzipBytes(null)
+if (byJob) {
+  const ids = (files) => new Set(files.map((file) => `${process.cwd()}/src/${file}`))
+  console.log(`${mode}: ${whole.gzip} B gzip`)
+  for (const [job, files] of Object.entries(JOBS)) {
+    const cost = whole.gzip - (await gzipBytes(ids(files))).gzip
+    console.log(`${String(cost).padStart(7)} B  ${job}`)
+  }
+  const rest = (await gzipBytes(ids(Object.values(JOBS).flat()))).gzip
+  console.log(`${String(rest).padStart(7)} B  everything else (without all three)`)
+  process.exit(0)
+}
 const rows = []
 for (const id of whole.modules) {
   if (id.endsWith('.css') || id.startsWith('\0')) continue
