@@ -1,7 +1,7 @@
 // What each module costs the script tag: the tracking file is built once as it is, then once
 // without each of its modules (left external), and the gzip difference is printed, largest
 // first. The differences overlap (a module's own imports go with it), so they do not add up to
-// the total. `node scripts/module-costs.mjs [embed|ui-en]` (default embed).
+// the total. `node scripts/module-costs.mjs [embed|ui|link]` (default embed).
 //
 // `--by-job` (`npm run size:jobs`): the tracking file without each job's modules at once, and
 // without all of them, to show what the rest of the file costs whatever those jobs weigh.
