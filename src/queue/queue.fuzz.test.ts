@@ -643,6 +643,8 @@ describe('the widget over arbitrary stored data', () => {
           ([key, raw]) => slotOf(key) === 'chunk' && isReadableChunk(jsonOf(raw)),
         )
         const trustedEvents = readable.flatMap(([, raw]) => storedEvents(raw))
+        // Stored data may hold one id twice: the same event, to the service.
+        const copiesOf = (id: string) => trustedEvents.filter((candidate) => candidate.id === id)
         const invalidIds = new Set(
           readable
             .flatMap(([, raw]) => storedValues(raw).filter((value) => !isStoredEvent(value)))
@@ -673,10 +675,10 @@ describe('the widget over arbitrary stored data', () => {
           }
           expect(reason).toBe('expired')
           expect(world.dated).toBe(true)
-          // Stored data may hold one id twice (the same event, to the service): one copy of it
-          // was stamped too long ago.
-          const copies = trustedEvents.filter((candidate) => candidate.id === event.id)
-          const ages = copies.map(({ serviceAt }) => LAST_PASS + CLOCK_SLACK - (serviceAt ?? NaN))
+          // One copy of it was stamped too long ago.
+          const ages = copiesOf(event.id).map(
+            ({ serviceAt }) => LAST_PASS + CLOCK_SLACK - (serviceAt ?? NaN),
+          )
           expect(
             ages.some((age) => age > DEFAULT_MAX_AGE_MS),
             `${event.id} expired at ages ${ages}`,
@@ -705,9 +707,7 @@ describe('the widget over arbitrary stored data', () => {
           } else {
             // No service time: the device clock alone never expires an event. An id is held
             // while any copy of it looks too old.
-            const ats = trustedEvents
-              .filter((candidate) => candidate.id === event.id)
-              .map((copy) => copy.serviceAt ?? copy.queuedAt)
+            const ats = copiesOf(event.id).map((copy) => copy.serviceAt ?? copy.queuedAt)
             if (ats.some(oldThroughout)) expect(sent, event.id).toBe(false)
             else if (ats.every(freshThroughout)) expect(sent, event.id).toBe(true)
             expect(expired).toBe(false)
