@@ -1,4 +1,5 @@
 import { ApiError } from '../shared/errors.ts'
+import { toJson } from '../shared/json.ts'
 import { type Parser, parse } from '../shared/parse.ts'
 import { httpDateMs, type ServiceClock } from './clock.ts'
 import { retryAfterMs } from './retry.ts'
@@ -78,7 +79,7 @@ export function createApiClient(options: ApiClientOptions) {
         headers,
         signal: controller.signal,
         credentials: 'omit',
-        ...(body === undefined ? {} : { body: JSON.stringify(body), keepalive: true }),
+        ...(body === undefined ? {} : { body: toJson(body), keepalive: true }),
       })
       let payload: unknown
       try {
@@ -146,7 +147,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** The URL and text/plain body of the beacon form, for page-hide delivery. */
     beacon: (events: readonly TrackedEvent[]) => ({
       url: `${base}/v1/events`,
-      body: JSON.stringify({ key: options.publicKey, events }),
+      body: toJson({ key: options.publicKey, events }),
     }),
   }
 }

@@ -35,3 +35,17 @@ export function backoffMs(attempt: number, random: number): number {
   const jitter = Math.min(Math.max(random || 0, 0), 1)
   return Math.floor(ceiling * jitter)
 }
+
+export const REFUSAL_BASE_MS = 2 * 60 * 1000
+export const REFUSAL_CAP_MS = 60 * 60 * 1000
+
+/**
+ * The wait after the service refused the key or the address (its own 401, 403 or 404): minutes,
+ * doubling to an hour, between half and all of min(cap, base * 2^(refusals - 1)), so tabs and
+ * pages that met the same refusal do not come back together. `refusals` counts from 1.
+ */
+export function refusalBackoffMs(refusals: number, random: number): number {
+  const ceiling = Math.min(REFUSAL_CAP_MS, REFUSAL_BASE_MS * 2 ** Math.max(0, (refusals || 1) - 1))
+  const jitter = Math.min(Math.max(random || 0, 0), 1)
+  return Math.floor(ceiling * (0.5 + jitter / 2))
+}

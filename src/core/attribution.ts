@@ -26,13 +26,16 @@ export function createAttribution(options: {
   let windowDays = DEFAULT_ATTRIBUTION_DAYS
   /** Read once per page: a burst of `track` calls parses nothing per call. */
   let visitor: string | undefined
+  /** This page's id while storage cannot be read: the stored one is never written over. */
+  let unread: string | undefined
 
   function visitorId(): string {
-    visitor ??= persisted.read(StoredVisitor, 'visitor')?.id
-    if (visitor === undefined) {
-      visitor = randomId('v', options.random)
-      persisted.write('visitor', { id: visitor })
-    }
+    if (visitor !== undefined) return visitor
+    const stored = persisted.read(StoredVisitor, 'visitor')
+    unread ??= randomId('v', options.random)
+    if (stored === undefined) return unread
+    visitor = stored?.id ?? unread
+    if (!stored) persisted.write('visitor', { id: visitor })
     return visitor
   }
 
@@ -82,9 +85,12 @@ export function createAttribution(options: {
         return false
       }
       persisted.write('attribution', { code, capturedAt: now() })
-      const clicked = persisted.read(StoredClicks, 'clicks')?.codes ?? []
+      const clicks = persisted.read(StoredClicks, 'clicks')
+      const clicked = clicks?.codes ?? []
       if (!clicked.includes(code)) {
-        persisted.write('clicks', { codes: [...clicked, code].slice(-REMEMBERED) })
+        // Unreadable just now: the click is recorded, the stored list left as it is.
+        if (clicks !== undefined)
+          persisted.write('clicks', { codes: [...clicked, code].slice(-REMEMBERED) })
         options.enqueue({ type: 'click', code })
       }
       return true
@@ -92,6 +98,7 @@ export function createAttribution(options: {
     /** After forget(): the next event makes a new visitor. */
     reset() {
       visitor = undefined
+      unread = undefined
     },
   }
 }

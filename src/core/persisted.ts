@@ -3,6 +3,7 @@
 // written), but the same text is not parsed twice.
 import { CLIENT_ID_PATTERN, CODE_PATTERN } from '../api/wire.ts'
 import { jsonOf, type SafeStorage, type StorageLike } from '../queue/storage.ts'
+import { fromJson, toJson } from '../shared/json.ts'
 import { array, literal, number, object, type Parser, parse, string } from '../shared/parse.ts'
 import { shortHash } from './keys.ts'
 
@@ -25,24 +26,36 @@ export function createPersisted(storage: SafeStorage, namespace: string) {
   return {
     namespace,
     storage,
-    read<T>(parser: Parser<T>, name: string): T | null {
+    /**
+     * The record, null when there is none (or it was broken: then it is removed), or undefined
+     * when storage could not be read just now and this page has not read it before: nothing is
+     * known, so a caller must not write over it.
+     */
+    read<T>(parser: Parser<T>, name: string): T | null | undefined {
       const key = namespace + name
       const raw = storage.get(key)
       const last = lastRead.get(key)
-      if (raw !== null && last?.raw === raw) return last.parsed as T
+      // Unreadable now (the storage call threw): what this page read last, or nothing known.
+      if (raw === undefined) return last?.parsed as T | undefined
+      if (raw === null) return null
+      if (last?.raw === raw) return last.parsed as T
       const parsed = parse(parser, jsonOf(raw))
-      if (raw !== null && parsed === null) storage.remove(key) // broken or foreign: discarded
-      if (raw !== null && parsed !== null) lastRead.set(key, { raw, parsed })
+      if (parsed === null)
+        storage.remove(key) // broken or foreign: discarded
+      else lastRead.set(key, { raw, parsed })
       return parsed
     },
     write(name: string, value: object) {
-      storage.set(namespace + name, JSON.stringify({ v: 1, ...value }))
+      lastRead.delete(namespace + name)
+      storage.set(namespace + name, toJson({ v: 1, ...value }))
     },
     remove(name: string) {
+      lastRead.delete(namespace + name)
       storage.remove(namespace + name)
     },
     /** Every key of the namespace removed: the visitor's data, the queue and the choice. */
     clear() {
+      lastRead.clear()
       for (const key of storage.keys(namespace)) storage.remove(key)
     },
   }
@@ -54,7 +67,7 @@ export type Persisted = ReturnType<typeof createPersisted>
 export function hasStoredConsent(storage: StorageLike | undefined, namespace: string): boolean {
   try {
     const raw = storage?.getItem(`${namespace}consent`)
-    return raw != null && parse(StoredConsent, JSON.parse(raw)) !== null
+    return raw != null && parse(StoredConsent, fromJson(raw)) !== null
   } catch {
     return false
   }

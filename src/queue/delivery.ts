@@ -1,6 +1,7 @@
 // The queue's delivery state, shared by the tabs through storage: a 429's pause, the backoff
 // after failures, and when each was set (a clock now earlier has jumped backwards).
 import { BACKOFF_CAP_MS, MAX_RETRY_AFTER_MS } from '../api/retry.ts'
+import { toJson } from '../shared/json.ts'
 import { literal, number, object, type Parser, parse } from '../shared/parse.ts'
 import { jsonOf, type SafeStorage } from './storage.ts'
 
@@ -41,13 +42,14 @@ export function createDeliveryState(storage: SafeStorage, key: string, now: () =
     read(): Delivery {
       const raw = storage.get(key)
       const delivery = parse(parseDelivery, jsonOf(raw))
-      // Broken, foreign or from another version: discarded, never trusted.
-      if (raw !== null && !delivery) storage.remove(key)
+      // Broken, foreign or from another version: discarded, never trusted (an unreadable one
+      // is left as it is).
+      if (typeof raw === 'string' && !delivery) storage.remove(key)
       return delivery ?? IDLE
     },
     write(delivery: Delivery) {
       if (delivery.pausedUntil === 0 && delivery.attempt === 0) storage.remove(key)
-      else storage.set(key, JSON.stringify(delivery))
+      else storage.set(key, toJson(delivery))
     },
     pauseLeft: (delivery: Delivery) =>
       due(delivery.pausedUntil, MAX_RETRY_AFTER_MS, delivery.since),

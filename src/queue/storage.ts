@@ -1,3 +1,4 @@
+import { fromJson } from '../shared/json.ts'
 import { warnOnce } from '../shared/log.ts'
 
 /** The part of the Web Storage interface the widget uses. */
@@ -15,7 +16,11 @@ export interface StorageLike {
  * everything lives in memory. `isVolatile` tells which keys only this page holds.
  */
 export interface SafeStorage {
-  get(key: string): string | null
+  /**
+   * The stored text, null when there is none, or undefined when the storage call threw: then
+   * nothing is known of the value, and what is stored must be left alone and read again later.
+   */
+  get(key: string): string | null | undefined
   set(key: string, value: string): void
   remove(key: string): void
   /** Keys that start with `prefix`, from storage and memory. */
@@ -29,6 +34,8 @@ export interface SafeStorage {
   commit(): void
   /** How many times a write reached the storage or memory, for the benchmark and tests. */
   readonly writes: number
+  /** How many reads or listings threw: a reader that saw this grow tries again later. */
+  readonly failures: number
 }
 
 const NO_STORAGE =
@@ -53,6 +60,7 @@ export function createSafeStorage(
   const memory = new Map<string, string>()
   const store = backing
   let writes = 0
+  let failures = 0
   let holding = held
   if (!store && !quiet) warnOnce(NO_STORAGE)
 
@@ -61,12 +69,15 @@ export function createSafeStorage(
     try {
       return action(store)
     } catch {
+      failures += 1
       return fallback
     }
   }
 
   return {
-    get: (key) => memory.get(key) ?? attempt((s) => s.getItem(key), null),
+    get: (key) =>
+      memory.get(key) ??
+      (store ? attempt<string | null | undefined>((s) => s.getItem(key), undefined) : null),
     set: (key, value) => {
       writes += 1
       if (holding) {
@@ -110,6 +121,9 @@ export function createSafeStorage(
     get writes() {
       return writes
     },
+    get failures() {
+      return failures
+    },
   }
 }
 
@@ -127,17 +141,12 @@ export function createMemoryStorage(): StorageLike {
   }
 }
 
-/** Reads a JSON value, or null when it is absent, too large or not JSON. */
+/** Reads a JSON value, or null when it is absent, unreadable, too large or not JSON. */
 export function readJson(storage: SafeStorage, key: string, maxLength = 2_000_000): unknown {
   return jsonOf(storage.get(key), maxLength)
 }
 
-/** Stored text as JSON, or null when it is absent, too large or not JSON. */
-export function jsonOf(raw: string | null, maxLength = 2_000_000): unknown {
-  if (raw === null || raw.length > maxLength) return null
-  try {
-    return JSON.parse(raw)
-  } catch {
-    return null
-  }
+/** Stored text as JSON, or null when it is absent, unreadable, too large or not JSON. */
+export function jsonOf(raw: string | null | undefined, maxLength = 2_000_000): unknown {
+  return raw == null || raw.length > maxLength ? null : fromJson(raw)
 }

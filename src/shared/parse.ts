@@ -63,13 +63,17 @@ type Optional<S extends Shape> = {
 }
 export type Parsed<S extends Shape> = Required<S> & Optional<S>
 
-/** An object with these fields; other fields are left out of the result. */
+/**
+ * An object with these fields; other fields are left out of the result. Own properties only, on
+ * both sides: whatever the page added to Object.prototype is neither read as a field nor taken for
+ * a parser, and a field left out reads as undefined on the result (it has no prototype).
+ */
 export const object =
   <S extends Shape>(shape: S): Parser<Parsed<S>> =>
   (value) => {
     const input = check(isRecord(value), value as Record<string, unknown>)
-    const output: Record<string, unknown> = {}
-    for (const key in shape) {
+    const output: Record<string, unknown> = Object.create(null)
+    for (const key of Object.keys(shape)) {
       const parsed = (shape[key] as Parser<unknown>)(
         Object.hasOwn(input, key) ? input[key] : undefined,
       )

@@ -427,21 +427,102 @@ describe('refusals', () => {
     expect(await counted(seen.queued)).toEqual(everyOnce(seen.queued))
   })
 
-  it("the service's own 403 (the contract's error shape) still drops the batch, announced", async () => {
-    let refused = 1
+  it.each([
+    { status: 401, code: 'invalid_api_key', type: 'authentication_error' },
+    { status: 403, code: 'secret_key_required', type: 'permission_error' },
+    { status: 404, code: 'route_missing', type: 'not_found_error' },
+  ])(
+    "the service's own $status for 20 s (a key-store glitch, a misrouted deploy): all 11 signups kept, one warning, a long wait, each delivered once",
+    async ({ status, code, type }) => {
+      const refusedUntil = START + 20 * SECOND
+      const path = intercept(() =>
+        Date.now() < refusedUntil
+          ? json(status, { error: { type, code, message: 'no' } })
+          : undefined,
+      )
+      const tab = await openReady({ fetch: path.fetch, random: seeded(20) })
+      const seen = record(tab)
+      await trackSteadily(tab, 22 * SECOND, 2 * SECOND)
+
+      // Was 11 of 11 dropped as final. Now: none dropped, one request in the refusal, one warning.
+      expect(seen.queued).toHaveLength(11)
+      expect(seen.dropped).toEqual([])
+      expect(path.eventRequests).toBe(1)
+      const warnings = scene.warnSpy.mock.calls.map((call) => String(call[0]))
+      expect(warnings.filter((line) => line.includes('refused'))).toHaveLength(1)
+      expect(warnings.find((line) => line.includes('refused'))).toContain(`${status} ${code}`)
+      expect(tab.queueSize()).toBe(11)
+      expect(tab.$connection.get().state).toBe('retrying')
+
+      // Minutes later (not seconds) the service is asked again, and takes them all.
+      await vi.advanceTimersByTimeAsync(50 * SECOND)
+      expect(path.eventRequests).toBe(1)
+      await vi.advanceTimersByTimeAsync(2 * MINUTE)
+      expect(path.eventRequests).toBe(2)
+      expect(seen.sent.sort()).toEqual([...seen.queued].sort())
+      expect(tab.queueSize()).toBe(0)
+      expect(await counted(seen.queued)).toEqual(everyOnce(seen.queued))
+    },
+  )
+
+  it('a refusal of the key waits on this page only: the next page load sends at once', async () => {
+    const storage = scene.world.createMemoryStorage()
+    let refusing = true
     const path = intercept(() =>
-      refused-- > 0
-        ? json(403, {
-            error: { type: 'permission_error', code: 'secret_key_required', message: 'no' },
+      refusing
+        ? json(401, {
+            error: { type: 'authentication_error', code: 'invalid_api_key', message: 'no' },
           })
         : undefined,
     )
-    const tab = await openReady({ fetch: path.fetch })
-    const seen = record(tab)
-    tab.track('signup', { userId: 'refused' })
-    await vi.advanceTimersByTimeAsync(MINUTE)
-    expect(seen.dropped).toEqual([{ id: seen.queued[0], reason: 'rejected' }])
-    expect(tab.queueSize()).toBe(0)
+    const first = await openReady({ fetch: path.fetch, storage })
+    const seen = record(first)
+    first.track('signup', { userId: 'kept' })
+    await vi.advanceTimersByTimeAsync(10 * SECOND)
     expect(path.eventRequests).toBe(1)
+    first.destroy()
+
+    refusing = false
+    const next = open({ fetch: path.fetch, storage })
+    await settle()
+    expect(path.eventRequests).toBe(2)
+    expect(next.queueSize()).toBe(0)
+    expect(await counted(seen.queued)).toEqual(everyOnce(seen.queued))
   })
+
+  it.each([
+    { status: 400, code: 'parameter_invalid' },
+    { status: 413, code: 'body_too_large' },
+    { status: 422, code: 'unprocessable' },
+  ])(
+    'a $status for a batch of 8 is about one event: halved until it is alone, only it is dropped, the 7 others counted',
+    async ({ status, code }) => {
+      let bad = ''
+      const batches: string[][] = []
+      const path = intercept((init) => {
+        const { events } = JSON.parse(String(init.body)) as { events: Array<{ id: string }> }
+        batches.push(events.map((event) => event.id))
+        return events.some((event) => event.id === bad)
+          ? json(status, { error: { type: 'invalid_request_error', code, message: 'no' } })
+          : undefined
+      })
+      const tab = await openReady({ fetch: path.fetch })
+      const seen = record(tab)
+      for (let i = 0; i < 8; i++) tab.track('signup', { userId: `batch${i}` })
+      bad = seen.queued[5] ?? ''
+      await vi.advanceTimersByTimeAsync(SEND_DELAY_MS)
+      await settle()
+
+      expect(seen.dropped).toEqual([{ id: bad, reason: 'rejected' }])
+      const good = seen.queued.filter((id) => id !== bad)
+      expect(seen.sent.sort()).toEqual([...good].sort())
+      expect(tab.queueSize()).toBe(0)
+      // The last refused request held the bad event alone; every good event went in an accepted one.
+      const refused = batches.filter((batch) => batch.includes(bad))
+      expect(refused.at(-1)).toEqual([bad])
+      // A binary search: at most two requests per halving.
+      expect(batches.length).toBeLessThanOrEqual(2 * Math.log2(8))
+      expect(await counted([...good, bad])).toEqual([...everyOnce(good), 'accepted'])
+    },
+  )
 })

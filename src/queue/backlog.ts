@@ -1,0 +1,117 @@
+// What the send pass may send now: the sendable chunks read in queue order, with the age and
+// count bounds applied. Ages are measured on the service's clock, and only once this page has
+// learned it: an event stamped before then starts ageing now, so a device clock corrected while
+// it waited (days or a year) never expires it. Until then, an event that looks too old by the
+// device clock waits: the next answer (to any request) tells whether it is.
+import type { ServiceClock } from '../api/clock.ts'
+import type { Dropped } from './announce.ts'
+import type { ChunkStore, QueuedEvent } from './chunks.ts'
+import type { Sender } from './sender.ts'
+import type { SafeStorage } from './storage.ts'
+
+export type Chunks = Map<string, QueuedEvent[]>
+
+/* @__NO_SIDE_EFFECTS__ */
+export function createBacklog(options: {
+  store: ChunkStore
+  storage: SafeStorage
+  sender: Sender
+  clock: ServiceClock | undefined
+  now: () => number
+  maxAgeMs: number
+  maxEvents: number
+  /** Ids of this page's request under way: never dropped to make room. */
+  inFlight: ReadonlySet<string>
+  dropped: Dropped
+}) {
+  const { store, storage, sender, clock, now, maxAgeMs } = options
+
+  /** Chunks this page may send: all of them in the sending tab, else only its memory-only ones. */
+  const sendable = () => {
+    const all = store.keys()
+    return sender.isSender() ? all : all.filter((key) => storage.isVolatile(key))
+  }
+
+  /** Removes events by id from the chunks that hold them, rewriting only those chunks. */
+  function remove(chunks: Chunks, ids: ReadonlySet<string>) {
+    for (const [key, events] of chunks) {
+      const kept = events.filter((event) => !ids.has(event.id))
+      if (kept.length !== events.length) {
+        chunks.set(key, kept)
+        store.write(key, kept)
+      }
+    }
+  }
+
+  /** Events sent and not answered: one more attempt each, in the chunks that hold them. */
+  function bumpAttempts(chunks: Chunks, batch: readonly QueuedEvent[]) {
+    const ids = new Set(batch.map((event) => event.id))
+    for (const [key, events] of chunks) {
+      if (!events.some((event) => ids.has(event.id))) continue
+      const next = events.map((event) =>
+        ids.has(event.id) ? { ...event, attempts: event.attempts + 1 } : event,
+      )
+      chunks.set(key, next)
+      store.write(key, next)
+    }
+  }
+
+  /**
+   * The sendable events in queue order, the age and count bounds applied. `unread`: a chunk
+   * could not be read just now (left as it is): the pass tries again later.
+   */
+  function load() {
+    const failures = storage.failures
+    const chunks: Chunks = new Map()
+    for (const key of sendable()) {
+      const events = store.read(key)
+      if (events) chunks.set(key, events)
+    }
+    const unread = storage.failures !== failures
+    const expired: QueuedEvent[] = []
+    const serviceNow = clock?.known() ? clock.now() : null
+    const held = new Set<string>()
+    for (const [key, events] of chunks) {
+      if (serviceNow === null) {
+        const at = now()
+        for (const event of events)
+          if (at - (event.serviceAt ?? event.queuedAt) > maxAgeMs) held.add(event.id)
+        continue
+      }
+      const unstamped = events.some((event) => event.serviceAt === undefined)
+      const stamped = events.map((event) => ({
+        ...event,
+        serviceAt: event.serviceAt ?? serviceNow,
+      }))
+      const fresh = stamped.filter((event) => serviceNow - event.serviceAt <= maxAgeMs)
+      if (fresh.length !== events.length || unstamped) {
+        expired.push(...stamped.filter((event) => serviceNow - event.serviceAt > maxAgeMs))
+        chunks.set(key, fresh)
+        store.write(key, fresh)
+      }
+    }
+    options.dropped(expired, 'expired')
+
+    const ordered = [...chunks].flatMap(([key, events]) =>
+      events.filter((event) => !held.has(event.id)).map((event) => ({ key, event })),
+    )
+    ordered.sort((a, b) => a.event.queuedAt - b.event.queuedAt)
+    // Other tabs keep the bound when they write; this catches what they wrote at once.
+    const over = ordered.length - options.maxEvents
+    if (over > 0) {
+      const oldest = ordered
+        .filter((entry) => !options.inFlight.has(entry.event.id))
+        .slice(0, over)
+        .map((entry) => entry.event)
+      const ids = new Set(oldest.map((event) => event.id))
+      remove(chunks, ids)
+      options.dropped(oldest, 'overflow')
+      ordered.splice(0, ordered.length, ...ordered.filter((entry) => !ids.has(entry.event.id)))
+    }
+    return { chunks, ordered, unread }
+  }
+
+  return { load, remove, bumpAttempts }
+}
+
+export type Backlog = ReturnType<typeof createBacklog>
