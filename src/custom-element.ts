@@ -6,6 +6,7 @@
 import { checkOption, type MarkupOption, OPTION_ATTRIBUTES } from './core/options.ts'
 import type { ReferralInternals as Referral, ReferralOptions } from './core/types.ts'
 import { messageOf } from './shared/errors.ts'
+import { toJson } from './shared/json.ts'
 import { error as logError } from './shared/log.ts'
 import type { Messages } from './ui/messages/index.ts'
 import { mountBanner, mountPanel, type UiOptions } from './ui/mount.ts'
@@ -87,7 +88,7 @@ export class ReferralWidgetElement extends Base {
       const value = this.getAttribute(name)
       if (value !== null) options[option] = value
     }
-    const coreKey = JSON.stringify(options)
+    const coreKey = toJson(options)
     if (coreKey !== this.#coreKey) {
       this.#stop()
       // Neither key nor service yet: not configured so far (a framework may set them later).
@@ -104,7 +105,7 @@ export class ReferralWidgetElement extends Base {
           ...(userId === null ? {} : { userId }),
           ...(userId === null || userToken === null ? {} : { userToken }),
         } as ReferralOptions)
-        this.#identity = JSON.stringify([userId, userToken])
+        this.#identity = toJson([userId, userToken])
       } catch (failure) {
         report(failure)
         return
@@ -115,7 +116,7 @@ export class ReferralWidgetElement extends Base {
 
     const userId = this.getAttribute(attribute('userId'))
     const userToken = this.getAttribute(attribute('userToken'))
-    const identity = JSON.stringify([userId, userToken])
+    const identity = toJson([userId, userToken])
     if (identity !== this.#identity) {
       this.#identity = identity
       try {
@@ -132,7 +133,7 @@ export class ReferralWidgetElement extends Base {
       messages: this.#messages,
       shareUtm: this.#shareUtm(),
     }
-    const shown = JSON.stringify([variant, ui])
+    const shown = toJson([variant, ui])
     if (shown === this.#shown) return
     this.#unmount?.()
     this.#shown = shown
@@ -143,7 +144,7 @@ export class ReferralWidgetElement extends Base {
   #shareUtm(): boolean {
     const value = this.getAttribute('share-utm')
     if (value !== null && value !== 'true' && value !== 'false') {
-      report(`share-utm=${JSON.stringify(value)} is ignored: it must be true or false.`)
+      report(`share-utm=${toJson(value)} is ignored: it must be true or false.`)
     }
     return value === 'true'
   }

@@ -4,13 +4,14 @@
 // link file on the first getLink() elsewhere; each pinned by its hash when this file is.
 import { createTracking } from './core/create-referral.ts'
 import { readTrackingAttributes } from './embed/attributes.ts'
-import { createCommandApi, replay } from './embed/commands.ts'
+import { type CommandApi, createCommandApi, replay } from './embed/commands.ts'
 import { createLater } from './embed/later.ts'
 import { publishRuntime } from './embed/runtime.ts'
 import { loadSibling, type Parts } from './embed/siblings.ts'
 import { rawUiAttributes } from './embed/ui-attributes.ts'
 import { messageOf } from './shared/errors.ts'
 import { error as logError, warn } from './shared/log.ts'
+import { own } from './shared/own.ts'
 import { messagesFile, pickLanguage } from './ui/messages/languages.ts'
 
 const LOADED = '__referralWidgetLoaded'
@@ -81,9 +82,7 @@ function run(
     getLink: later.getLink,
     flush: later.flush,
   })
-  const stub = window.Referral as { q?: unknown } | undefined
-  window.Referral = api
-  replay(api, stub?.q)
+  install(api, config.global)
 
   // Pinned by SRI, the UI loads the QR file pinned by its hash too.
   // The panel's own attributes are read by the UI file, as written.
@@ -105,8 +104,37 @@ function run(
       .catch(() => logError(`The panel could not be loaded from ${UI_FILE} beside the script.`))
   }
   if (document.readyState === 'loading')
-    document.addEventListener('DOMContentLoaded', mountWhenReady, { once: true })
+    document.addEventListener('DOMContentLoaded', mountWhenReady, own({ once: true }))
   else mountWhenReady()
+}
+
+/**
+ * The command function goes to `window[name]` (`Referral`, or data-global's name), replacing only
+ * what the widget owns there: nothing, or the documented stub with the calls it queued. A global
+ * of the page's own is left alone, with one warning saying what to do.
+ */
+function install(api: CommandApi, name: string) {
+  const globals = window as unknown as Record<string, unknown>
+  const found = globals[name]
+  if (found !== undefined && !isStub(found)) {
+    warn(
+      `window.${name} belongs to the page, so the widget leaves it alone and its commands are not installed there. Add data-global="ReferralWidget" (any free name) to the widget's script tag, and use that name in the stub and your calls.`,
+    )
+    return
+  }
+  globals[name] = api
+  replay(api, (found as { q?: unknown } | undefined)?.q)
+}
+
+/** The documented stub: a function that queues its calls in `q` (and has queued none yet). */
+function isStub(value: unknown): boolean {
+  if (typeof value !== 'function') return false
+  if (Array.isArray((value as { q?: unknown }).q)) return true
+  try {
+    return /\.q\s*=/.test(Function.prototype.toString.call(value))
+  } catch {
+    return false
+  }
 }
 
 start()

@@ -1,5 +1,6 @@
 import { ApiError } from '../shared/errors.ts'
 import { toJson } from '../shared/json.ts'
+import { own } from '../shared/own.ts'
 import { type Parser, parse } from '../shared/parse.ts'
 import { httpDateMs, type ServiceClock } from './clock.ts'
 import { retryAfterMs } from './retry.ts'
@@ -74,13 +75,16 @@ export function createApiClient(options: ApiClientOptions) {
     const sentAt = now()
     const exchange = async () => {
       // A host fetch may throw synchronously; inside the async function that is a rejection.
-      const response = await doFetch(`${base}${path}`, {
-        method,
-        headers,
-        signal: controller.signal,
-        credentials: 'omit',
-        ...(body === undefined ? {} : { body: toJson(body), keepalive: true }),
-      })
+      const response = await doFetch(
+        `${base}${path}`,
+        own({
+          method,
+          headers,
+          signal: controller.signal,
+          credentials: 'omit',
+          ...(body === undefined ? {} : { body: toJson(body), keepalive: true }),
+        }),
+      )
       let payload: unknown
       try {
         payload = await response.json()

@@ -19,6 +19,11 @@ export function createAttribution(options: {
   random: () => number
   /** Where the visitor's Global Privacy Control signal is honoured and on: nothing is recorded. */
   privacySignal: boolean
+  /**
+   * A reload with no storage to remember the click in: the same `?ref=` in the address bar is the
+   * same arrival, recorded when the page first loaded.
+   */
+  reloadedWithoutStorage: () => boolean
   /** Queues an event for this visitor. */
   enqueue: (event: Omit<TrackedEvent, 'id' | 'visitorId' | 'occurredAt'>) => boolean
 }) {
@@ -87,7 +92,7 @@ export function createAttribution(options: {
       persisted.write('attribution', { code, capturedAt: now() })
       const clicks = persisted.read(StoredClicks, 'clicks')
       const clicked = clicks?.codes ?? []
-      if (!clicked.includes(code)) {
+      if (!clicked.includes(code) && !options.reloadedWithoutStorage()) {
         // Unreadable just now: the click is recorded, the stored list left as it is.
         if (clicks !== undefined)
           persisted.write('clicks', { codes: [...clicked, code].slice(-REMEMBERED) })

@@ -1,9 +1,11 @@
 // The campaign the panel shows: rendered from the cache at once, revalidated behind it.
+
 import type { ReferrerCalls, SentRequest } from '../api/referrer-calls.ts'
 import { parsePublicCampaign } from '../api/referrer-wire.ts'
 import type { PublicCampaign } from '../api/wire.ts'
 import { attributionWindowDays } from '../api/wire.ts'
 import { ApiError } from '../shared/errors.ts'
+import { toJson } from '../shared/json.ts'
 import { object } from '../shared/parse.ts'
 import { DEFAULT_ATTRIBUTION_DAYS } from './attribution.ts'
 import { v } from './persisted.ts'
@@ -36,10 +38,7 @@ export function createCampaign(options: {
       campaign ? attributionWindowDays(campaign.attributionWindow) : DEFAULT_ATTRIBUTION_DAYS,
     )
     if (campaign) {
-      if (
-        before.status !== 'ready' ||
-        JSON.stringify(before.campaign) !== JSON.stringify(campaign)
-      ) {
+      if (before.status !== 'ready' || toJson(before.campaign) !== toJson(campaign)) {
         stores.$campaign.set({ status: 'ready', campaign })
       }
     } else if (before.status !== 'empty') {

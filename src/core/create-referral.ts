@@ -3,6 +3,7 @@
 // (extras.ts: campaign, link, stores). The script tag creates the tracking part alone and
 // attaches the rest when a later-loaded file brings it.
 import { ConfigError } from '../shared/errors.ts'
+import { own } from '../shared/own.ts'
 import { attributionCookie } from './attribution-cookie.ts'
 import { attachExtras, type ExtrasOptions } from './extras.ts'
 import { browserHost } from './host.ts'
@@ -33,7 +34,7 @@ export function createReferral(options: ReferralOptions): Referral {
 /** The same core, with what the widget's own UI reads and calls (not side-effect free either). */
 export function createReferralInternals(options: ReferralOptions): ReferralInternals {
   const tracker = createTracking(options, attributionCookie)
-  return attachExtras(tracker, extrasOptions(options))
+  return attachExtras(tracker, extrasOptions(own(options)))
 }
 
 /** Options the later part uses, checked up front all the same. */
@@ -53,10 +54,12 @@ const CHECKED_FIRST = [
  * `cookieDomain` is set (the script tag loads it beside its file; without it, no cookie).
  */
 export function createTracking(
-  options: ReferralOptions,
+  given: ReferralOptions,
   sharedCookie?: typeof attributionCookie,
 ): Tracker {
-  const key = parsePublicKey(options?.publicKey)
+  // Own options only: a field the page's Object.prototype carries is not an option.
+  const options = own(given ?? {})
+  const key = parsePublicKey(options.publicKey)
   if (typeof options.apiBase !== 'string' || options.apiBase === '') {
     throw new ConfigError('apiBase', 'apiBase is required: the base URL of the referral service.')
   }
@@ -71,19 +74,21 @@ export function createTracking(
       'onTokenExpired must be a function that resolves to a fresh user token.',
     )
   }
-  return createTracker({
-    ...options,
-    key,
-    apiBase,
-    refParams: refParamsOf(options),
-    cleanUrl: options.cleanUrl === undefined || checkOption('cleanUrl', options.cleanUrl),
-    honorGpc: options.honorGpc !== undefined && checkOption('honorGpc', options.honorGpc),
-    cookieDomain:
-      options.cookieDomain === undefined
-        ? undefined
-        : checkOption('cookieDomain', options.cookieDomain),
-    sharedCookie,
-  })
+  return createTracker(
+    own({
+      ...options,
+      key,
+      apiBase,
+      refParams: refParamsOf(options),
+      cleanUrl: options.cleanUrl === undefined || checkOption('cleanUrl', options.cleanUrl),
+      honorGpc: options.honorGpc !== undefined && checkOption('honorGpc', options.honorGpc),
+      cookieDomain:
+        options.cookieDomain === undefined
+          ? undefined
+          : checkOption('cookieDomain', options.cookieDomain),
+      sharedCookie,
+    }),
+  )
 }
 
 const refParamsOf = (options: ReferralOptions) =>
@@ -91,5 +96,5 @@ const refParamsOf = (options: ReferralOptions) =>
 
 /** What the later part needs of the options (already checked by createTracking). */
 export function extrasOptions(options: ReferralOptions): ExtrasOptions {
-  return { ...options, refParam: refParamsOf(options)[0] ?? 'ref' }
+  return own({ ...options, refParam: refParamsOf(options)[0] ?? 'ref' })
 }

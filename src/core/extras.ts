@@ -1,7 +1,9 @@
 // The part of the core that comes after tracking: the campaign, the referrer's link, the banner
 // state and the stores the UI reads. The ESM package attaches it at once; the script tag loads
 // it beside its tracking file when the page has a panel or needs a link.
+
 import { referrerCalls, type SentRequest } from '../api/referrer-calls.ts'
+import { toJson } from '../shared/json.ts'
 import { createBanner } from './banner.ts'
 import { type CampaignRequest, createCampaign } from './campaign.ts'
 import { createLink } from './link.ts'
@@ -62,8 +64,7 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
   const showQueue = () => {
     stores.$queueSize.set(tracker.queueSize())
     const connection = core.connection()
-    if (JSON.stringify(stores.$connection.get()) !== JSON.stringify(connection))
-      stores.$connection.set(connection)
+    if (toJson(stores.$connection.get()) !== toJson(connection)) stores.$connection.set(connection)
   }
 
   const summary = createSummary({ core, stores, userToken })

@@ -26,6 +26,8 @@ export interface Host {
   globalPrivacyControl: boolean
   /** `document.cookie`; only used with the `cookieDomain` option. */
   cookie: CookieJar | undefined
+  /** Whether this page was reloaded (the navigation's type), not reached by a link or typed. */
+  reloaded: boolean
 }
 
 /**
@@ -79,6 +81,14 @@ export const browserHost: Host = {
             document.cookie = cookie
           },
         }
+  },
+  get reloaded() {
+    try {
+      const [navigation] = performance.getEntriesByType('navigation')
+      return (navigation as PerformanceNavigationTiming | undefined)?.type === 'reload'
+    } catch {
+      return false
+    }
   },
   get globalPrivacyControl() {
     const page = globalThis.navigator as { globalPrivacyControl?: unknown } | undefined

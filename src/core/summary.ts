@@ -2,9 +2,11 @@
 // with their user token when the link is there, when the panel opens and after flush(). A
 // service without the route (404), no token, a refused token or a failed request: nothing is
 // shown, never an error state.
+
 import { parseLinkSummary } from '../api/summary.ts'
 import type { LinkSummary } from '../api/wire.ts'
 import { ApiError } from '../shared/errors.ts'
+import { toJson } from '../shared/json.ts'
 import { warnOnce } from '../shared/log.ts'
 import type { ReferralStores } from './stores.ts'
 import type { Core } from './tracker.ts'
@@ -54,8 +56,7 @@ export function createSummary(options: {
     }
     if (asked !== latest || core.isDestroyed()) return
     if (summary?.code !== code) summary = null
-    if (JSON.stringify(summary) !== JSON.stringify(stores.$summary.get()))
-      stores.$summary.set(summary)
+    if (toJson(summary) !== toJson(stores.$summary.get())) stores.$summary.set(summary)
   }
 
   return { refresh }

@@ -150,6 +150,7 @@ export function createTracker(options: TrackerOptions) {
     now,
     random,
     privacySignal,
+    reloadedWithoutStorage: () => host.reloaded && !storage.durable(),
     enqueue,
   })
 

@@ -8,16 +8,24 @@ import {
   httpUrl,
   type MarkupOption,
   OPTION_ATTRIBUTES,
+  quote,
 } from '../core/options.ts'
 import type { ReferralOptions } from '../core/types.ts'
 import { ConfigError, messageOf } from '../shared/errors.ts'
+import { own } from '../shared/own.ts'
 
 /** What tracking takes from the script tag: its options, and a sentence per refused attribute. */
 export interface TrackingConfig {
   options: ReferralOptions
+  /** The global the command function goes to (data-global): `Referral` by default. */
+  global: string
   /** One sentence per attribute that was refused. */
   problems: string[]
 }
+
+/** A name a script can write as `NAME(...)`, and not one of the page's own objects. */
+const GLOBAL_NAME = /^[A-Za-z_$][\w$]{0,63}$/
+const NOT_GLOBALS = ['window', 'self', 'top', 'parent', 'frames', 'document', 'location', 'name']
 
 /** Options whose attribute maps one to one onto them, checked as createReferral checks it. */
 const SIMPLE = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[]).filter(
@@ -56,7 +64,7 @@ export function readTrackingAttributes(
       `${apiAttribute.scriptTag} is required when the script is not loaded from the service’s origin.`,
     )
   }
-  const options: Record<string, unknown> = { publicKey: key.key, apiBase }
+  const options: Record<string, unknown> = own({ publicKey: key.key, apiBase })
   for (const option of SIMPLE) {
     const value = read(option)
     if (value !== undefined) options[option] = value
@@ -77,15 +85,13 @@ export function readTrackingAttributes(
       delete options.cookieDomain
     }
   }
-  // A domain the browser would refuse the cookie for is reported, and the widget runs without it.
-  if (typeof options.cookieDomain === 'string' && pageHref !== undefined) {
-    try {
-      checkCookieDomain(options.cookieDomain, pageHref, 'data-cookie-domain', 'is ignored')
-    } catch (failure) {
-      problems.push((failure as Error).message)
-      delete options.cookieDomain
-    }
+  let global = get('data-global') ?? 'Referral'
+  if (!GLOBAL_NAME.test(global) || NOT_GLOBALS.includes(global)) {
+    problems.push(
+      `data-global=${quote(global)} is ignored: it must be a name a script can call, such as ReferralWidget.`,
+    )
+    global = 'Referral'
   }
 
-  return { options: options as unknown as ReferralOptions, problems }
+  return { options: options as unknown as ReferralOptions, global, problems }
 }

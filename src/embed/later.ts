@@ -13,6 +13,7 @@ import { linkCacheName } from '../core/persisted.ts'
 import type { ReferralLink } from '../core/stores.ts'
 import type { Tracker } from '../core/tracker.ts'
 import type { ReferralInternals, ReferralOptions } from '../core/types.ts'
+import { own } from '../shared/own.ts'
 import { loadSibling, type Part } from './siblings.ts'
 
 export const LINK_FILE = 'referral-widget-link.js'
@@ -56,7 +57,7 @@ export function createLater(
       link = core.api.request('POST', LINKS_PATH, anything, linkBody(campaignId, user, token))
       link.catch(() => {})
     }
-    return {
+    return own({
       ...extrasOptions({ ...options, userId, userToken }),
       campaign: 'on-demand',
       prefetched: campaign,
@@ -66,7 +67,7 @@ export function createLater(
         link = undefined
         return sent
       },
-    }
+    })
   }
 
   function load(name: 'ui' | 'link', file: string) {

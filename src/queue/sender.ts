@@ -4,6 +4,8 @@
 // sends: the service counts each event id once, so the counts stay exact. Storage events arrive
 // late, so nothing here trusts them to decide.
 
+import { own } from '../shared/own.ts'
+
 export interface LockManagerLike {
   request(
     name: string,
@@ -48,7 +50,7 @@ export function createSender(options: {
     })
     try {
       options.locks
-        .request(`${options.name}sender`, { mode: 'exclusive' }, () => {
+        .request(`${options.name}sender`, own({ mode: 'exclusive' as const }), () => {
           acquire()
           return until
         })

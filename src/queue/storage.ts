@@ -26,6 +26,8 @@ export interface SafeStorage {
   /** Keys that start with `prefix`, from storage and memory. */
   keys(prefix: string): string[]
   isVolatile(key: string): boolean
+  /** Whether writes reach a storage that outlives the page (false: none, or the last one threw). */
+  durable(): boolean
   /**
    * While held (consent not given), writes stay in memory; reads and removals still reach the
    * storage. `commit()` moves what was held into the storage and writes through from then on.
@@ -61,6 +63,7 @@ export function createSafeStorage(
   const store = backing
   let writes = 0
   let failures = 0
+  let refused = false
   let holding = held
   if (!store && !quiet) warnOnce(NO_STORAGE)
 
@@ -88,6 +91,7 @@ export function createSafeStorage(
         s.setItem(key, value)
         return true
       }, false)
+      refused = !stored
       if (stored) {
         memory.delete(key)
       } else {
@@ -111,6 +115,7 @@ export function createSafeStorage(
       return [...found]
     },
     isVolatile: (key) => memory.has(key),
+    durable: () => store !== undefined && !refused,
     hold: () => {
       holding = true
     },

@@ -1,8 +1,10 @@
 // The components' life cycle, written once for Preact's and React's hooks (the two have the same
 // signatures): one shared core per key, the panel or banner mounted in the host's shadow root
 // after the first render (so server markup and hydration see an empty host), every prop followed.
+
 import type { ReferralInternals as Referral, ReferralOptions, Theme } from '../core/types.ts'
 import { messageOf } from '../shared/errors.ts'
+import { toJson } from '../shared/json.ts'
 import { error as logError } from '../shared/log.ts'
 import type { Messages } from './messages/index.ts'
 import { acquireReferral, releaseReferral } from './registry.ts'
@@ -48,7 +50,7 @@ export interface Hooks {
 function coreKey(options: ReferralOptions): string {
   const { publicKey, apiBase, campaignId, refParam, landingUrl, cleanUrl, campaign } = options
   const { consent, honorGpc, cookieDomain, maxQueuedEvents, maxEventAgeMs } = options
-  return JSON.stringify([
+  return toJson([
     publicKey,
     apiBase,
     campaignId,
@@ -81,7 +83,7 @@ export function useWidget<T extends Element>(
   const shareUtm = props.shareUtm === true
   const key = coreKey(props)
   // Messages are compared by content: an inline object literal is new on every render.
-  const messagesKey = JSON.stringify(messages ?? null)
+  const messagesKey = toJson(messages ?? null)
   const stableMessages = useMemo(() => messages, [messagesKey])
 
   useEffect(() => {

@@ -24,6 +24,7 @@ export function readAttributes(
   const ui = readUiAttributes(rawUiAttributes(attributes))
   return {
     options: tracking.options,
+    global: tracking.global,
     messages: ui.messages,
     shareUtm: ui.shareUtm,
     problems: [...tracking.problems, ...ui.problems],
