@@ -169,12 +169,16 @@ function fromTrackingFile(): Plugin {
     load(id) {
       if (!id.startsWith(PREFIX)) return null
       const module = id.slice(PREFIX.length)
-      return [
-        `const shared = ${RUNTIME_GLOBAL}`,
-        ...entries.flatMap((entry, index) =>
-          entry.module === module ? [`export const ${entry.name} = shared[${index}]`] : [],
-        ),
-      ].join('\n')
+      return {
+        code: [
+          `const shared = ${RUNTIME_GLOBAL}`,
+          ...entries.flatMap((entry, index) =>
+            entry.module === module ? [`export const ${entry.name} = shared[${index}]`] : [],
+          ),
+        ].join('\n'),
+        // Reading the array does nothing else: a file that uses none of these names drops them.
+        moduleSideEffects: false,
+      }
     },
   }
 }

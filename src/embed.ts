@@ -12,6 +12,7 @@ import { rawUiAttributes } from './embed/ui-attributes.ts'
 import { messageOf } from './shared/errors.ts'
 import { error as logError, warn } from './shared/log.ts'
 import { own } from './shared/own.ts'
+import { policyRefused } from './shared/trusted-script-url.ts'
 import { messagesFile, pickLanguage } from './ui/messages/languages.ts'
 
 const LOADED = '__referralWidgetLoaded'
@@ -101,7 +102,15 @@ function run(
     later
       .load('ui', UI_FILE)
       .then(({ part, referral }) => part.mountAll?.(referral, { ...ui, language, builtIn }))
-      .catch(() => logError(`The panel could not be loaded from ${UI_FILE} beside the script.`))
+      .catch((failure) =>
+        logError(
+          // A TypeError from the <script>'s src: the page enforces Trusted Types, and its CSP
+          // refused the widget's policy.
+          failure instanceof TypeError && policyRefused()
+            ? "The panel cannot load under this page's Trusted Types policy: add `referral-widget` to the CSP's trusted-types directive."
+            : `The panel could not be loaded from ${UI_FILE} beside the script.`,
+        ),
+      )
   }
   if (document.readyState === 'loading')
     document.addEventListener('DOMContentLoaded', mountWhenReady, own({ once: true }))

@@ -1,6 +1,7 @@
 // What the files loaded beside the script tag (the UI file, the link file) take from the
 // tracking file instead of carrying their own copies: the same error classes (so `instanceof`
-// holds across files), the same once-only warnings, the same option checks and stored shapes.
+// holds across files), the same once-only warnings, the same option checks and stored shapes,
+// the same Trusted Types policy (a page creates a policy name once).
 // The script-tag build turns this list into one array the tracking file publishes
 // (vite.lib.config.ts, `publishRuntime`); the sibling builds read every import of these modules
 // from it by position (`fromTrackingFile`), and a sibling importing a name this list does not
@@ -25,6 +26,7 @@ export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
 export { toJson } from '../shared/json.ts'
 export { error, resetWarnings, warn, warnOnce } from '../shared/log.ts'
 export { array, boolean, literal, number, object, oneOf, string } from '../shared/parse.ts'
+export { scriptUrl } from '../shared/trusted-script-url.ts'
 export { languageOf, messagesFile, pickLanguage, UI_LANGUAGES } from '../ui/messages/languages.ts'
 
 /** Replaced in the script-tag build; elsewhere (tests, the ESM package) there is nothing to share. */

@@ -8,6 +8,7 @@ import type { attributionCookie } from '../core/attribution-cookie.ts'
 import type { ExtrasOptions } from '../core/extras.ts'
 import type { Tracker } from '../core/tracker.ts'
 import type { ReferralInternals } from '../core/types.ts'
+import { scriptUrl } from '../shared/trusted-script-url.ts'
 import type { UiLanguage } from '../ui/messages/languages.ts'
 import type { Messages } from '../ui/messages/messages.ts'
 import type { RawUiAttributes } from './ui-attributes.ts'
@@ -76,7 +77,8 @@ export function loadSibling<N extends PartName>(
     }
     ;(waiting() as Record<N, (part: Parts[N]) => void>)[name] = resolve
     const script = document.createElement('script')
-    script.src = new URL(file, besides).href
+    // Under Trusted Types without the widget's policy this throws, and the promise is rejected.
+    script.src = scriptUrl(new URL(file, besides).href)
     if (pinned && hash) {
       script.integrity = hash
       script.crossOrigin = 'anonymous'

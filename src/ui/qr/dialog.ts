@@ -49,16 +49,24 @@ function adoptQrStyles(node: Node) {
   }
 }
 
+function withAttributes<E extends Element>(node: E, attributes: Record<string, string>): E {
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
+  return node
+}
+
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attributes: Record<string, string>,
   text = '',
 ): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
+  const node = withAttributes(document.createElement(tag), attributes)
   node.textContent = text
   return node
 }
+
+/** An SVG element, built as a node: no markup is parsed (Trusted Types would refuse it). */
+const svgElement = (tag: string, attributes: Record<string, string>) =>
+  withAttributes(document.createElementNS('http://www.w3.org/2000/svg', tag), attributes)
 
 /** Opens the dialog for `url`; returns it (closing removes it). */
 export function openQrDialog({ control, url, texts }: QrDialogOptions): HTMLDialogElement {
@@ -72,17 +80,18 @@ export function openQrDialog({ control, url, texts }: QrDialogOptions): HTMLDial
     'aria-labelledby': 'referral-qr-title',
   })
   const title = element('h3', { id: 'referral-qr-title' }, texts.qrTitle)
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg')
-  for (const [name, value] of Object.entries({
+  const svg = svgElement('svg', {
     'data-part': 'qr-code',
     role: 'img',
     'aria-label': label,
     viewBox: `0 0 ${extent} ${extent}`,
     'shape-rendering': 'crispEdges',
-  }))
-    svg.setAttribute(name, value)
+  })
   // Dark modules on white whatever the theme: scanners expect dark on light.
-  svg.innerHTML = `<rect width="${extent}" height="${extent}" fill="#fff"/><path fill="#000" d="${qrPath(code)}"/>`
+  svg.append(
+    svgElement('rect', { width: `${extent}`, height: `${extent}`, fill: '#fff' }),
+    svgElement('path', { fill: '#000', d: qrPath(code) }),
+  )
   const link = element('p', { dir: 'ltr' }, url)
   const actions = element('div', { class: 'row' })
   const png = element('button', { type: 'button', 'data-part': 'qr-png' }, texts.downloadPng)

@@ -1,0 +1,50 @@
+// Under Trusted Types (`require-trusted-types-for 'script'`) a <script src> takes only a
+// TrustedScriptURL. The script tag's files get theirs from one policy, `referral-widget`, made
+// on first use; the files beside the tracking file share its copy of this module (a page can
+// create a policy name only once, src/embed/runtime.ts). The policy itself refuses every URL but
+// the widget's own files beside its own script, whoever asks.
+
+/** The files the script tag's files load beside themselves. */
+const OWN_FILE = /^referral-widget-(ui|link|cookie|qr|messages-[a-z]{2}(-[a-z]{2})?)\.js$/
+
+/** What the policy makes is a TrustedScriptURL; the DOM typings only know a src as a string. */
+interface Policy {
+  createScriptURL(url: string): string
+}
+
+interface PolicyFactory {
+  createPolicy(name: string, rules: Policy): Policy
+}
+
+/** Made on first use where the browser has Trusted Types; null where the page's CSP refused it. */
+let policy: Policy | null | undefined
+
+/**
+ * `url` as a script's src: through the widget's policy where the browser has Trusted Types, else
+ * as it is. The first URL asked for is the tracking file's, for a file beside itself: that folder
+ * is the only one the policy accepts.
+ */
+export function scriptUrl(url: string): string {
+  if (policy === undefined) {
+    const folder = url.slice(0, url.lastIndexOf('/') + 1)
+    try {
+      policy = (window as { trustedTypes?: PolicyFactory }).trustedTypes?.createPolicy(
+        'referral-widget',
+        {
+          createScriptURL(asked) {
+            if (asked.startsWith(folder) && OWN_FILE.test(asked.slice(folder.length))) return asked
+            throw new Error(`not the widget's: ${asked}`)
+          },
+        },
+      )
+    } catch {
+      // Refused by the CSP: a plain string, which a page that does not enforce Trusted Types
+      // still takes (one that does refuses it, and the caller says why).
+      policy = null
+    }
+  }
+  return policy ? policy.createScriptURL(url) : url
+}
+
+/** Whether the page's CSP refused the widget's policy. */
+export const policyRefused = () => policy === null
