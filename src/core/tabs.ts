@@ -17,10 +17,12 @@ export function createTabs(options: {
   /** Another tab asked for a flush: settle it, then it is told. */
   onFlush: () => Promise<void>
 }) {
-  const channel =
-    typeof BroadcastChannel === 'undefined'
-      ? undefined
-      : new BroadcastChannel(`${options.namespace}channel`)
+  let channel: BroadcastChannel | undefined
+  try {
+    channel = new BroadcastChannel(`${options.namespace}channel`)
+  } catch {
+    // None (older browsers, some sandboxes): tabs still share the queue through storage.
+  }
   const pending = new Map<string, () => void>()
   let telling = false
   let closed = false

@@ -17,7 +17,7 @@ import type { SafeStorage } from './storage.ts'
 
 /** How soon a pass that could not read some stored events (storage threw) looks again. */
 export const RECHECK_MS = 5000
-const RECHECK_CAP_MS = 60_000
+const RECHECK_CAP_MS = 30_000
 
 export interface PassOptions {
   api: Pick<ApiClient, 'sendEvents'>

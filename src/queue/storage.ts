@@ -105,12 +105,12 @@ export function createSafeStorage(
     },
     keys: (prefix) => {
       const found = new Set<string>()
-      attempt((s) => {
-        for (let i = 0; i < s.length; i++) {
-          const key = s.key(i)
-          if (key?.startsWith(prefix)) found.add(key)
-        }
-      }, undefined)
+      // One key that cannot be read is left out (and counted), not the rest of the list.
+      const length = attempt((s) => s.length, 0)
+      for (let i = 0; i < length; i++) {
+        const key = attempt((s) => s.key(i), null)
+        if (key?.startsWith(prefix)) found.add(key)
+      }
       for (const key of memory.keys()) if (key.startsWith(prefix)) found.add(key)
       return [...found]
     },

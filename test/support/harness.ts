@@ -179,9 +179,19 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       storageEvents?: boolean
       /** The page's cookies (default: none). */
       cookie?: CookieJar
+      /** This page load is a reload of the same address. */
+      reloaded?: boolean
     } = {},
   ) {
-    const { href, replaceUrl, gpc = false, storageEvents = false, cookie, ...rest } = overrides
+    const {
+      href,
+      replaceUrl,
+      gpc = false,
+      storageEvents = false,
+      cookie,
+      reloaded = false,
+      ...rest
+    } = overrides
     const storage = overrides.storage ?? createMemoryStorage()
     const tabId = Symbol('tab')
     const host: Partial<Host> = {
@@ -198,6 +208,7 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       sendBeacon: undefined,
       globalPrivacyControl: gpc,
       cookie,
+      reloaded,
     }
     return createReferralInternals({
       publicKey: 'pk_test_acme',
