@@ -39,3 +39,6 @@ export const HOUR = 60 * MINUTE
 export const DAY = 24 * HOUR
 
 export const iso = (ms: number): string => new Date(ms).toISOString()
+
+/** The UTC day a moment falls on, as a day number: what a per-day limit counts by. */
+export const utcDay = (ms: number): number => Math.floor(ms / DAY)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { type Clock, DAY } from './clock.ts'
+import { type Clock, DAY, utcDay } from './clock.ts'
 import { invalid } from './errors.ts'
 import { type AppEnv, isPlainObject, jsonBody, requireObject } from './http.ts'
 import type { Scope } from './keys.ts'
@@ -38,14 +38,12 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
       userId,
       at: now,
     })
-    const conversions = store.conversions(scope, campaign.id)
-    if (conversions.some((conversion) => conversion.userId === userId)) return
-    const byReferrer = conversions.filter((conversion) => conversion.referrerId === link.referrerId)
+    if (store.hasConverted(scope, campaign.id, userId)) return
     const { maxReferralsPerUser, maxReferralsPerDay } = campaign.limits
-    if (maxReferralsPerUser !== null && byReferrer.length >= maxReferralsPerUser) return
-    const today = Math.floor(now / DAY)
-    const todays = byReferrer.filter((conversion) => Math.floor(conversion.at / DAY) === today)
-    if (maxReferralsPerDay !== null && todays.length >= maxReferralsPerDay) return
+    const referred = (day?: number) =>
+      store.conversionCount(scope, campaign.id, link.referrerId, day)
+    if (maxReferralsPerUser !== null && referred() >= maxReferralsPerUser) return
+    if (maxReferralsPerDay !== null && referred(utcDay(now)) >= maxReferralsPerDay) return
     store.addConversion(scope, {
       campaignId: campaign.id,
       referrerId: link.referrerId,
@@ -100,8 +98,7 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
 
     store.markAccepted(scope, event.id)
     const attributed = store
-      .clicksOf(scope, event.visitorId)
-      .filter((click) => event.code === undefined || click.code === event.code)
+      .latestClicks(scope, event.visitorId, event.code)
       .filter((click) => now - click.at <= windowMs(click.campaignId))
       .sort((a, b) => b.at - a.at)[0]
     if (attributed && event.userId !== undefined) convert(attributed, event.userId)

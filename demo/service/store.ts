@@ -1,6 +1,7 @@
 // The service's data behind one small interface, so a persistent store could replace the
 // in-memory one. Every read and write is scoped to one organization and mode.
 
+import { utcDay } from './clock.ts'
 import type { Scope } from './keys.ts'
 import type { Campaign, Link } from './schemas.ts'
 
@@ -52,17 +53,48 @@ export interface Store {
   isAccepted(scope: Scope, eventId: string): boolean
   markAccepted(scope: Scope, eventId: string): void
   addClick(scope: Scope, click: Click): void
-  clicksOf(scope: Scope, visitorId: string): readonly Click[]
+  /**
+   * The visitor's most recent click in each campaign they clicked in (of `code` only, if given):
+   * at most one a campaign, the first recorded of two at the same time; in the order recorded.
+   * Whatever a click's attribution window, the click it would credit is among these.
+   */
+  latestClicks(scope: Scope, visitorId: string, code?: string): readonly Click[]
   /** In the order they were recorded. */
   clicksOfCode(scope: Scope, code: string): readonly Click[]
   addSignup(scope: Scope, signup: Signup): void
   /** In the order they were recorded. */
   signupsOfCode(scope: Scope, code: string): readonly Signup[]
   addConversion(scope: Scope, conversion: Conversion): void
+  /** Whether the user has converted in the campaign, through any referrer. */
+  hasConverted(scope: Scope, campaignId: string, userId: string): boolean
+  /** The referrer's conversions in the campaign: all of them, or those of one UTC day (`utcDay`). */
+  conversionCount(scope: Scope, campaignId: string, referrerId: string, day?: number): number
+  /** A link's conversions (extension: the referrer's summary), in the order they were recorded. */
+  conversionsOfCode(scope: Scope, code: string): readonly Conversion[]
+  /** A campaign's every conversion, in the order recorded: for audits, never read per event. */
   conversions(scope: Scope, campaignId: string): readonly Conversion[]
 
   /** Forgets everything. */
   clear(): void
+}
+
+/** A click and its place in the order of recording, which breaks ties between equal times. */
+interface RecordedClick {
+  click: Click
+  seq: number
+}
+
+/** A visitor's latest click by campaign and by code: what attribution can pick from. */
+interface VisitorClicks {
+  byCampaign: Map<string, RecordedClick>
+  byCode: Map<string, RecordedClick>
+}
+
+/** A campaign's conversions with the counts its limits are checked against. */
+interface CampaignConversions {
+  all: Conversion[]
+  users: Set<string>
+  byReferrer: Map<string, { total: number; byDay: Map<number, number> }>
 }
 
 interface ScopeData {
@@ -70,10 +102,11 @@ interface ScopeData {
   links: Map<string, Link>
   linksByReferrer: Map<string, Link>
   acceptedEvents: Set<string>
-  clicksByVisitor: Map<string, Click[]>
+  clicksByVisitor: Map<string, VisitorClicks>
   clicksByCode: Map<string, Click[]>
   signupsByCode: Map<string, Signup[]>
-  conversionsByCampaign: Map<string, Conversion[]>
+  conversionsByCampaign: Map<string, CampaignConversions>
+  conversionsByCode: Map<string, Conversion[]>
 }
 
 const emptyScope = (): ScopeData => ({
@@ -85,31 +118,42 @@ const emptyScope = (): ScopeData => ({
   clicksByCode: new Map(),
   signupsByCode: new Map(),
   conversionsByCampaign: new Map(),
+  conversionsByCode: new Map(),
 })
 
 const structured = <T>(value: T): T => structuredClone(value)
 
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+const entry = <K, V>(map: Map<K, V>, key: K, create: () => V): V => {
+  let found = map.get(key)
+  if (found === undefined) {
+    found = create()
+    map.set(key, found)
+  }
+  return found
+}
+
+/** Later wins; of two at the same time the first recorded stays, as attribution wants. */
+const keepLatest = (map: Map<string, RecordedClick>, key: string, recorded: RecordedClick) => {
+  const known = map.get(key)
+  if (!known || recorded.click.at > known.click.at) map.set(key, recorded)
+}
+
 export function createMemoryStore(): Store {
   const scopes = new Map<string, ScopeData>()
   const codes = new Set<string>()
+  let clicksRecorded = 0
 
-  const data = (scope: Scope): ScopeData => {
-    const key = `${scope.org}\u0000${scope.mode}`
-    let found = scopes.get(key)
-    if (!found) {
-      found = emptyScope()
-      scopes.set(key, found)
-    }
-    return found
-  }
+  const data = (scope: Scope): ScopeData =>
+    entry(scopes, `${scope.org}\u0000${scope.mode}`, emptyScope)
 
-  const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
-    const list = map.get(key)
-    if (list) list.push(value)
-    else map.set(key, [value])
-  }
-
-  // Copies in and out, so no caller can change stored data by holding a reference.
+  // Copies in and out, so no caller can change stored data by holding a reference. Indexes share
+  // the stored copies, and answers copy only what they return: never a whole list per event.
   return {
     insertCampaign: (scope, campaign) =>
       void data(scope).campaigns.set(campaign.id, structured(campaign)),
@@ -140,20 +184,62 @@ export function createMemoryStore(): Store {
     isAccepted: (scope, eventId) => data(scope).acceptedEvents.has(eventId),
     markAccepted: (scope, eventId) => void data(scope).acceptedEvents.add(eventId),
     addClick: (scope, click) => {
-      push(data(scope).clicksByVisitor, click.visitorId, { ...click })
-      push(data(scope).clicksByCode, click.code, { ...click })
+      const d = data(scope)
+      const recorded = { click: { ...click }, seq: clicksRecorded++ }
+      const visitor = entry(d.clicksByVisitor, click.visitorId, () => ({
+        byCampaign: new Map(),
+        byCode: new Map(),
+      }))
+      keepLatest(visitor.byCampaign, click.campaignId, recorded)
+      keepLatest(visitor.byCode, click.code, recorded)
+      push(d.clicksByCode, click.code, recorded.click)
     },
-    clicksOf: (scope, visitorId) =>
-      (data(scope).clicksByVisitor.get(visitorId) ?? []).map((c) => ({ ...c })),
+    latestClicks: (scope, visitorId, code) => {
+      const visitor = data(scope).clicksByVisitor.get(visitorId)
+      if (!visitor) return []
+      const found =
+        code === undefined ? [...visitor.byCampaign.values()] : [visitor.byCode.get(code)]
+      return found
+        .filter((recorded) => recorded !== undefined)
+        .sort((a, b) => a.seq - b.seq)
+        .map(({ click }) => ({ ...click }))
+    },
     clicksOfCode: (scope, code) =>
       (data(scope).clicksByCode.get(code) ?? []).map((c) => ({ ...c })),
     addSignup: (scope, signup) => push(data(scope).signupsByCode, signup.code, { ...signup }),
     signupsOfCode: (scope, code) =>
       (data(scope).signupsByCode.get(code) ?? []).map((s) => ({ ...s })),
-    addConversion: (scope, conversion) =>
-      push(data(scope).conversionsByCampaign, conversion.campaignId, structured(conversion)),
+
+    addConversion: (scope, conversion) => {
+      const d = data(scope)
+      const stored = structured(conversion)
+      const campaign = entry(d.conversionsByCampaign, stored.campaignId, () => ({
+        all: [],
+        users: new Set<string>(),
+        byReferrer: new Map(),
+      }))
+      campaign.all.push(stored)
+      campaign.users.add(stored.userId)
+      const referrer = entry(campaign.byReferrer, stored.referrerId, () => ({
+        total: 0,
+        byDay: new Map(),
+      }))
+      referrer.total += 1
+      const day = utcDay(stored.at)
+      referrer.byDay.set(day, (referrer.byDay.get(day) ?? 0) + 1)
+      push(d.conversionsByCode, stored.code, stored)
+    },
+    hasConverted: (scope, campaignId, userId) =>
+      data(scope).conversionsByCampaign.get(campaignId)?.users.has(userId) ?? false,
+    conversionCount: (scope, campaignId, referrerId, day) => {
+      const referrer = data(scope).conversionsByCampaign.get(campaignId)?.byReferrer.get(referrerId)
+      if (!referrer) return 0
+      return day === undefined ? referrer.total : (referrer.byDay.get(day) ?? 0)
+    },
+    conversionsOfCode: (scope, code) =>
+      (data(scope).conversionsByCode.get(code) ?? []).map(structured),
     conversions: (scope, campaignId) =>
-      (data(scope).conversionsByCampaign.get(campaignId) ?? []).map(structured),
+      (data(scope).conversionsByCampaign.get(campaignId)?.all ?? []).map(structured),
 
     clear: () => {
       scopes.clear()

@@ -21,9 +21,7 @@ export function linkSummary(
 ): LinkSummary {
   const clicks = store.clicksOfCode(scope, link.code)
   const signups = store.signupsOfCode(scope, link.code)
-  const conversions = store
-    .conversions(scope, link.campaignId)
-    .filter((conversion) => conversion.code === link.code)
+  const conversions = store.conversionsOfCode(scope, link.code)
 
   // Each conversion earned the reward of its day. An amount in another currency than today's
   // has no honest exchange rate here, so it is left out rather than added as if it were today's.

@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { chromiumTarget, launch } from '../e2e/support/browser.ts'
 import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
 import { latencyRuns, latencyTable } from './latency.ts'
+import { serviceLoad, serviceLoadTable } from './service-load.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 const RESULTS = join(import.meta.dirname, 'results.json')
@@ -965,6 +966,8 @@ async function main() {
     const tabs = await tabsRun(env, urls.get('ours-tracking') ?? '')
     process.stdout.write('100 ms round trip… ')
     const latency100ms = await latencyRuns(browser, RUNS)
+    process.stdout.write('service load… ')
+    const serviceUnderLoad = await serviceLoad(RUNS)
     process.stdout.write('\n\n')
 
     // --- figures ------------------------------------------------------------------------
@@ -1142,6 +1145,7 @@ async function main() {
       bursts,
       tabs: { ...TABS, ...tabs },
       latency100ms,
+      service: serviceUnderLoad,
       foreignRequests: [...new Set(env.foreign)],
     }
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`)
@@ -1238,6 +1242,9 @@ async function main() {
       '',
       `Panel pages under a ${latency100ms.roundTripMs} ms round trip (median of ${latency100ms.runs}; requests of the first run, ms from navigation)`,
       latencyTable(latency100ms),
+      '',
+      `The reference service under stored conversions (median of ${RUNS} runs, in-process)`,
+      serviceLoadTable(serviceUnderLoad),
       '',
       results.foreignRequests.length === 0
         ? 'No request left loopback.'
