@@ -10,6 +10,7 @@ import { createSender } from '../queue/sender.ts'
 import { createSafeStorage, defaultStorage } from '../queue/storage.ts'
 import { ConfigError, errorOf } from '../shared/errors.ts'
 import { error as logError } from '../shared/log.ts'
+import { own } from '../shared/own.ts'
 import { globalTimers } from '../shared/timers.ts'
 import { createAttribution } from './attribution.ts'
 import type { attributionCookie } from './attribution-cookie.ts'
@@ -174,9 +175,11 @@ export function createTracker(options: TrackerOptions) {
     return captured
   }
 
-  function track(type: 'signup' | 'click', properties: TrackProperties = {}): boolean {
+  function track(type: 'signup' | 'click', given?: TrackProperties): boolean {
     try {
       if (destroyed) throw new ConfigError('track', 'This widget was destroyed.')
+      // The page's own fields only: a `code` on its Object.prototype is not this signup's.
+      const properties = own(given ?? {})
       if (type === 'click') {
         if (typeof properties.code !== 'string' || !CODE_PATTERN.test(properties.code)) {
           throw new ConfigError(
