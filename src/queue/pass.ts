@@ -79,8 +79,8 @@ export function createSendPass(options: PassOptions) {
   }
 
   /** Records a retryable failure: the backoff grows, and the same failure twice cuts the batch. */
-  const backOff = (delivery: Delivery, batch: readonly QueuedEvent[], failure: ApiError) => {
-    if (failure.status === 0 && failure.code === 'network_error') {
+  const backOff = (delivery: Delivery, batch: readonly QueuedEvent[], failure?: ApiError) => {
+    if (failure?.status === 0 && failure.code === 'network_error') {
       const signature = `${batch[0]?.id}:${batch.length}:${failure.message}`
       if (signature === lastFailure) {
         if (batch.length === 1 && batch[0]) heldBack.add(batch[0].id)
@@ -109,7 +109,7 @@ export function createSendPass(options: PassOptions) {
     refusedUntil = now() + refusalBackoffMs(refusals, options.random())
     if (refusals === 1) {
       warn(
-        `The referral service refused this site's key or address (${failure.status} ${failure.code}: ${failure.message}). The events are kept and sent once it accepts them: it is asked again in a few minutes, and on the next page load. Check data-key and data-api.`,
+        `The referral service refused the key or address (${failure.status} ${failure.code}: ${failure.message}). Events are kept, and sent when it accepts them: asked again in minutes and on the next page load. Check data-key and data-api.`,
       )
     }
     options.schedule(refusedUntil)
@@ -219,16 +219,7 @@ export function createSendPass(options: PassOptions) {
       if (outcome.unanswered.length > 0) {
         // The answer left them out: they wait, with the backoff of a 5xx.
         backlog.bumpAttempts(fresh, outcome.unanswered)
-        delivery = backOff(
-          delivery,
-          outcome.unanswered,
-          new ApiError({
-            status: 200,
-            type: 'api_error',
-            code: 'unanswered',
-            message: 'The answer did not mention every event.',
-          }),
-        )
+        delivery = backOff(delivery, outcome.unanswered)
         emit('change', undefined)
         return
       }

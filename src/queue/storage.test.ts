@@ -4,7 +4,7 @@ import {
   createMemoryStorage,
   createSafeStorage,
   defaultStorage,
-  readJson,
+  jsonOf,
   type StorageLike,
 } from './storage.ts'
 
@@ -287,7 +287,7 @@ describe('createMemoryStorage', () => {
   })
 })
 
-describe('readJson', () => {
+describe('jsonOf, over what storage gives', () => {
   const make = (entries: Record<string, string>) => {
     const backing = createMemoryStorage()
     for (const [key, value] of Object.entries(entries)) backing.setItem(key, value)
@@ -296,12 +296,12 @@ describe('readJson', () => {
 
   it('parses stored JSON', () => {
     const storage = make({ k: '{"v":1,"id":"v_0123456789"}', list: '[1,2]' })
-    expect(readJson(storage, 'k')).toEqual({ v: 1, id: 'v_0123456789' })
-    expect(readJson(storage, 'list')).toEqual([1, 2])
+    expect(jsonOf(storage.get('k'))).toEqual({ v: 1, id: 'v_0123456789' })
+    expect(jsonOf(storage.get('list'))).toEqual([1, 2])
   })
 
   it('is null for a missing key', () => {
-    expect(readJson(make({}), 'missing')).toBeNull()
+    expect(jsonOf(make({}).get('missing'))).toBeNull()
   })
 
   it.each([
@@ -311,17 +311,17 @@ describe('readJson', () => {
     ['empty', ''],
   ])('is null for %s instead of throwing', (_, raw) => {
     const storage = make({ k: raw })
-    expect(() => readJson(storage, 'k')).not.toThrow()
-    expect(readJson(storage, 'k')).toBeNull()
+    expect(() => jsonOf(storage.get('k'))).not.toThrow()
+    expect(jsonOf(storage.get('k'))).toBeNull()
   })
 
   it('is null for values over the size limit, and reads values at the limit', () => {
     const storage = make({ big: JSON.stringify('x'.repeat(20)) })
-    expect(readJson(storage, 'big', 21)).toBeNull()
-    expect(readJson(storage, 'big', 22)).toBe('x'.repeat(20))
+    expect(jsonOf(storage.get('big'), 21)).toBeNull()
+    expect(jsonOf(storage.get('big'), 22)).toBe('x'.repeat(20))
   })
 
   it('is null when storage cannot be read', () => {
-    expect(readJson(createSafeStorage(blocked()), 'k')).toBeNull()
+    expect(jsonOf(createSafeStorage(blocked()).get('k'))).toBeNull()
   })
 })

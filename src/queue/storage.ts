@@ -146,11 +146,6 @@ export function createMemoryStorage(): StorageLike {
   }
 }
 
-/** Reads a JSON value, or null when it is absent, unreadable, too large or not JSON. */
-export function readJson(storage: SafeStorage, key: string, maxLength = 2_000_000): unknown {
-  return jsonOf(storage.get(key), maxLength)
-}
-
 /** Stored text as JSON, or null when it is absent, unreadable, too large or not JSON. */
 export function jsonOf(raw: string | null | undefined, maxLength = 2_000_000): unknown {
   return raw == null || raw.length > maxLength ? null : fromJson(raw)

@@ -1,24 +1,17 @@
 // JSON text that the host page cannot change. JSON.stringify calls any `toJSON` it finds (a page
 // that still carries Prototype.js has one on Array.prototype, which turns every array into a
-// string), and a page may replace JSON itself. This writes the same bytes JSON.stringify writes
-// on a clean page, from own enumerable properties only, and never calls the page's code.
+// string), and a page may replace JSON itself. This writes what JSON.stringify writes on a clean
+// page (byte for byte where no string holds a control character), from own enumerable properties
+// only, and never calls the page's code.
 
-// What JSON.stringify escapes: the quote, the backslash, control characters and lone surrogates.
+// What must be escaped: the quote, the backslash, control characters and lone surrogates (the
+// control characters as \u00XX, where JSON.stringify writes \n and the like: the same value).
 const ESCAPED =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   /["\\\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
-const SHORT: Record<string, string> = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '\b': '\\b',
-  '\f': '\\f',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-}
 
 const quote = (text: string) =>
-  `"${text.replace(ESCAPED, (c) => (Object.hasOwn(SHORT, c) ? (SHORT[c] as string) : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}"`
+  `"${text.replace(ESCAPED, (c) => (c === '"' || c === '\\' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}"`
 
 /** Left out of an object, `null` in an array, as JSON.stringify has it. */
 const skipped = (value: unknown) =>
