@@ -48,11 +48,11 @@ export const BUDGETS = {
  * commit that adds it, saying so.
  */
 export const CEILINGS = {
-  trackingOnly: 12_790,
-  withPanel: 26_960,
-  linkOnly: 16_410,
-  withCookie: 14_200,
-  qrOnUse: 3_700,
+  trackingOnly: 15_090,
+  withPanel: 29_260,
+  linkOnly: 18_700,
+  withCookie: 16_500,
+  qrOnUse: 3_710,
 }
 
 export function measure(file) {
