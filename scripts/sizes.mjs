@@ -48,10 +48,10 @@ export const BUDGETS = {
  * commit that adds it, saying so.
  */
 export const CEILINGS = {
-  trackingOnly: 15_090,
-  withPanel: 29_260,
-  linkOnly: 18_700,
-  withCookie: 16_500,
+  trackingOnly: 15_240,
+  withPanel: 29_470,
+  linkOnly: 18_910,
+  withCookie: 16_660,
   qrOnUse: 3_710,
 }
 

@@ -30,6 +30,8 @@ export function createCampaign(options: {
   const { core, stores } = options
   const cacheName = `campaign:${options.campaignId ?? 'newest'}`
   let wanted = false
+  /** When the service last answered for it (device ms), to tell a restored page's copy is old. */
+  let answeredAt = 0
 
   function set(campaign: PublicCampaign | null) {
     const before = stores.$campaign.get()
@@ -57,6 +59,7 @@ export function createCampaign(options: {
       // The campaign asked for, or the newest active one; the request sent ahead if there is one.
       const campaign = await options.calls.campaign(options.campaignId, prefetched)
       if (core.isDestroyed()) return
+      answeredAt = core.now()
       if (campaign && campaign.status === 'active') {
         core.persisted.write(cacheName, { campaign })
         set(campaign)
@@ -87,6 +90,13 @@ export function createCampaign(options: {
     /** Back online after a failed first load: try again. */
     retry() {
       if (wanted && stores.$campaign.get().status === 'error') void load()
+    },
+    /**
+     * The page was shown again from the back/forward cache: a campaign older than `staleMs` is
+     * asked for again, as a new page load would (shown as it is meanwhile).
+     */
+    revalidate(staleMs: number) {
+      if (wanted && core.now() - answeredAt > staleMs) void load()
     },
   }
 }

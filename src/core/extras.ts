@@ -13,6 +13,9 @@ import type { Tracker } from './tracker.ts'
 import type { ReferralInternals, Theme } from './types.ts'
 import { createUserToken, type UserTokenOptions } from './user-token.ts'
 
+/** A page shown again from the back/forward cache asks for a campaign older than this again. */
+const RESTORED_STALE_MS = 60_000
+
 export interface ExtrasOptions extends UserTokenOptions {
   campaignId?: string | undefined
   userId?: string | undefined
@@ -84,6 +87,11 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
     if (granted) link.resume()
   })
   core.onDestroy(core.host.listen('online', () => campaign.retry()))
+  // Back from the back/forward cache: what the panel shows is read again where it may be old.
+  core.events.on('restored', () => {
+    campaign.revalidate(RESTORED_STALE_MS)
+    void summary.refresh()
+  })
 
   showAttribution()
   showQueue()

@@ -16,7 +16,7 @@ export interface Host {
   isOnline(): boolean
   /** Subscribes to a window event; returns the unsubscribe function. */
   listen(
-    name: 'online' | 'offline' | 'pagehide' | 'storage',
+    name: 'online' | 'offline' | 'pagehide' | 'pageshow' | 'storage',
     listener: (event: Event) => void,
   ): () => void
   locks: LockManagerLike | undefined

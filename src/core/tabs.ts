@@ -1,6 +1,8 @@
 // The other tabs of the same site and key: a tab that stores events tells the sending tab (once
 // per burst), and a tab that is not the sender asks it to flush. Storage events reach other tabs
-// late; a BroadcastChannel message is the prompt, never the judge of who sends.
+// late; a BroadcastChannel message is the prompt, never the judge of who sends. A hidden page
+// (pagehide) closes its channel, so a page kept in the back/forward cache hears nothing that
+// would evict it; shown again, it opens a new one.
 import type { Timers } from '../shared/timers.ts'
 import { randomId } from './ids.ts'
 
@@ -18,29 +20,39 @@ export function createTabs(options: {
   onFlush: () => Promise<void>
 }) {
   let channel: BroadcastChannel | undefined
-  try {
-    channel = new BroadcastChannel(`${options.namespace}channel`)
-  } catch {
-    // None (older browsers, some sandboxes): tabs still share the queue through storage.
-  }
   const pending = new Map<string, () => void>()
   let telling = false
   let closed = false
 
-  if (channel) {
-    // Node's BroadcastChannel would otherwise keep a server-side process alive.
-    ;(channel as { unref?: () => void }).unref?.()
-    channel.onmessage = (message: MessageEvent) => {
-      const data: unknown = message.data
-      if (typeof data !== 'object' || data === null || !('type' in data)) return
-      const id = 'id' in data && typeof data.id === 'string' ? data.id : undefined
-      if (data.type === 'queued' && options.isSender()) options.onQueued()
-      if (data.type === 'flush' && id && options.isSender()) {
-        void options.onFlush().then(() => channel.postMessage({ type: 'flushed', id }))
+  function open() {
+    try {
+      const opened = new BroadcastChannel(`${options.namespace}channel`)
+      // Node's BroadcastChannel would otherwise keep a server-side process alive.
+      ;(opened as { unref?: () => void }).unref?.()
+      opened.onmessage = (message: MessageEvent) => {
+        const data: unknown = message.data
+        if (typeof data !== 'object' || data === null || !('type' in data)) return
+        const id = 'id' in data && typeof data.id === 'string' ? data.id : undefined
+        if (data.type === 'queued' && options.isSender()) options.onQueued()
+        if (data.type === 'flush' && id && options.isSender()) {
+          void options.onFlush().then(() => channel?.postMessage({ type: 'flushed', id }))
+        }
+        if (data.type === 'flushed' && id) pending.get(id)?.()
       }
-      if (data.type === 'flushed' && id) pending.get(id)?.()
+      channel = opened
+    } catch {
+      // None (older browsers, some sandboxes): tabs still share the queue through storage.
     }
   }
+
+  /** The channel closed, and every flush request waiting on it settled. */
+  function shut() {
+    channel?.close()
+    channel = undefined
+    for (const finish of [...pending.values()]) finish()
+  }
+
+  open()
 
   return {
     /** This tab stored events: the sending tab hears of it once per burst. */
@@ -49,12 +61,13 @@ export function createTabs(options: {
       telling = true
       queueMicrotask(() => {
         telling = false
-        if (!closed && !options.isSender()) channel.postMessage({ type: 'queued' })
+        if (!closed && !options.isSender()) channel?.postMessage({ type: 'queued' })
       })
     },
     /** Asks the sending tab to flush; settles when it answers, or after a few seconds. */
     requestFlush(): Promise<void> {
-      if (!channel) return Promise.resolve()
+      const asked = channel
+      if (!asked) return Promise.resolve()
       const id = randomId('f', options.random)
       return new Promise<void>((resolve) => {
         const timer = options.timers.setTimeout(finish, FLUSH_REQUEST_TIMEOUT_MS)
@@ -64,13 +77,18 @@ export function createTabs(options: {
           resolve()
         }
         pending.set(id, finish)
-        channel.postMessage({ type: 'flush', id })
+        asked.postMessage({ type: 'flush', id })
       })
+    },
+    /** The page is hidden: no channel while it may sit in the back/forward cache. */
+    suspend: shut,
+    /** Shown again from the cache. */
+    resume() {
+      if (!closed && !channel) open()
     },
     close() {
       closed = true
-      channel?.close()
-      for (const finish of [...pending.values()]) finish()
+      shut()
     },
   }
 }

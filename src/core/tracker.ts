@@ -63,6 +63,8 @@ export interface CoreEvents extends ReferralEvents {
   captured: undefined
   /** Everything stored was erased. */
   forgotten: undefined
+  /** The page was shown again from the back/forward cache. */
+  restored: undefined
 }
 
 // Not marked free of side effects: it captures the referral code and records the click.
@@ -278,7 +280,22 @@ export function createTracker(options: TrackerOptions) {
       queue.online()
     }),
     host.listen('offline', () => events.emit('change', undefined)),
-    host.listen('pagehide', () => queue.beacon()),
+    // Left (perhaps into the back/forward cache): what waits goes by beacon, and the page gives
+    // up the lock and the channel, which the site's next page would otherwise contend for.
+    host.listen('pagehide', () => {
+      queue.beacon()
+      sender.pause()
+      tabs.suspend()
+    }),
+    // Shown again from the cache: the page carries on where it was, on the real clock.
+    host.listen('pageshow', (event) => {
+      if (!(event as PageTransitionEvent).persisted) return
+      tabs.resume()
+      sender.resume()
+      queue.kick()
+      events.emit('restored', undefined)
+      events.emit('change', undefined)
+    }),
     host.listen('storage', (event) => {
       const changed = (event as StorageEvent).key
       if (changed !== null && !changed.startsWith(namespace)) return

@@ -32,11 +32,19 @@ function createFakeLocks() {
         }
         if (holders.has(name)) {
           const queue = waiting.get(name) ?? []
-          queue.push(() => {
+          const grant = () => {
             holders.set(name, (holders.get(name) ?? 0) + 1)
             run()
-          })
+          }
+          queue.push(grant)
           waiting.set(name, queue)
+          // As browsers do: an aborted request leaves the queue and rejects with AbortError.
+          options.signal?.addEventListener('abort', () => {
+            const at = queue.indexOf(grant)
+            if (at === -1) return
+            queue.splice(at, 1)
+            reject(new DOMException('The request was aborted.', 'AbortError'))
+          })
         } else {
           holders.set(name, 1)
           queueMicrotask(run) // granted asynchronously, as browsers do
@@ -185,5 +193,58 @@ describe('sender without Web Locks (browsers older than 2022)', () => {
     const late = vi.fn()
     a.sender.onAcquire(late)
     expect(late).not.toHaveBeenCalled()
+  })
+})
+
+// --- Hidden and shown again (the back/forward cache) -----------------------------------------
+
+describe('a page hidden and shown again', () => {
+  it('a hidden sender gives the lock up at once: the next tab takes it; shown again, it waits its turn', async () => {
+    const fake = createFakeLocks()
+    const a = lockTab(fake.locks, 'tabA')
+    const b = lockTab(fake.locks, 'tabB')
+    await settle()
+    a.sender.pause()
+    expect(a.sender.isSender()).toBe(false)
+    await settle()
+    expect(b.sender.isSender()).toBe(true)
+
+    a.sender.resume()
+    await settle()
+    expect(a.sender.isSender()).toBe(false)
+    expect(fake.waitingFor(`${NS}sender`)).toBe(1)
+    b.sender.release()
+    await settle()
+    expect(a.sender.isSender()).toBe(true)
+    expect(a.acquired).toHaveBeenCalledTimes(2)
+  })
+
+  it('a tab hidden while it waits leaves the queue, and is not taken for one the lock manager refused', async () => {
+    const fake = createFakeLocks()
+    const a = lockTab(fake.locks, 'tabA')
+    const b = lockTab(fake.locks, 'tabB')
+    await settle()
+    b.sender.pause()
+    await settle()
+    expect(fake.waitingFor(`${NS}sender`)).toBe(0)
+    expect(b.sender.isSender()).toBe(false)
+    a.sender.release()
+    await settle()
+    expect(fake.isHeld(`${NS}sender`)).toBe(false)
+    expect(b.acquired).not.toHaveBeenCalled()
+
+    b.sender.resume()
+    await settle()
+    expect(b.sender.isSender()).toBe(true)
+    expect(b.acquired).toHaveBeenCalledTimes(1)
+  })
+
+  it('without Web Locks there is no lock to give up: a hidden tab still sends what it has', () => {
+    const a = lockTab(undefined, 'tabA')
+    a.sender.pause()
+    expect(a.sender.isSender()).toBe(true)
+    a.sender.resume()
+    expect(a.sender.isSender()).toBe(true)
+    expect(a.acquired).toHaveBeenCalledTimes(1)
   })
 })

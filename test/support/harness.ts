@@ -8,6 +8,7 @@ import { createReferralInternals } from '../../src/core/create-referral.ts'
 import type { CookieJar, Host } from '../../src/core/host.ts'
 import type { ReferralOptions } from '../../src/core/types.ts'
 import { createMemoryStorage, type StorageLike } from '../../src/queue/storage.ts'
+import type { Timers } from '../../src/shared/timers.ts'
 
 export type Fault =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
@@ -27,6 +28,51 @@ export interface Sent {
 }
 
 export const API = 'http://service.test'
+
+/**
+ * A page's pagehide and pageshow, and its timers frozen in between, as a browser has them for a
+ * page kept in the back/forward cache: `leave(true)` hides it and freezes its timers (they fire
+ * late, on `back()`); `back()` shows it again (`pageshow` with `persisted`).
+ */
+export function createLifecycle() {
+  const listeners = new Map<string, Set<(event: Event) => void>>()
+  let frozen = false
+  const thawed: Array<() => void> = []
+  const fire = (name: string, persisted: boolean) => {
+    const event = Object.assign(new Event(name), { persisted })
+    for (const listener of listeners.get(name) ?? []) listener(event)
+  }
+  const timers: Timers = {
+    setTimeout: (callback, ms) =>
+      globalThis.setTimeout(() => {
+        if (frozen) thawed.push(callback)
+        else callback()
+      }, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  }
+  return {
+    timers,
+    listen(name: string, listener: (event: Event) => void) {
+      const set = listeners.get(name) ?? new Set()
+      listeners.set(name, set)
+      set.add(listener)
+      return () => set.delete(listener)
+    },
+    /** The visitor goes to another page; `cached`: this one is kept in the back/forward cache. */
+    leave(cached = true) {
+      fire('pagehide', cached)
+      frozen = cached
+    },
+    /** The visitor comes back: the page is shown from the cache, its timers run again. */
+    back() {
+      frozen = false
+      fire('pageshow', true)
+      for (const callback of thawed.splice(0)) callback()
+    },
+  }
+}
+
+export type Lifecycle = ReturnType<typeof createLifecycle>
 
 /**
  * Everything reads Date.now(), so vitest's fake timers move the widget and the service
@@ -181,6 +227,8 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       cookie?: CookieJar
       /** This page load is a reload of the same address. */
       reloaded?: boolean
+      /** The page's pagehide and pageshow, for a test to fire (createLifecycle). */
+      lifecycle?: Lifecycle
     } = {},
   ) {
     const {
@@ -190,6 +238,7 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       storageEvents = false,
       cookie,
       reloaded = false,
+      lifecycle,
       ...rest
     } = overrides
     const storage = overrides.storage ?? createMemoryStorage()
@@ -200,6 +249,8 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       isOnline: () => online,
       listen: (name, listener) => {
         if (name === 'storage' && storageEvents) return listenToStorage(storage, tabId, listener)
+        if (lifecycle && (name === 'pagehide' || name === 'pageshow'))
+          return lifecycle.listen(name, listener)
         if (name !== 'online') return () => {}
         onlineListeners.add(listener)
         return () => onlineListeners.delete(listener)
@@ -218,6 +269,7 @@ export function createWorld(options: { pkRateLimit?: number } = {}) {
       landingUrl: 'https://shop.test/',
       locks: null,
       host,
+      ...(lifecycle ? { timers: lifecycle.timers } : {}),
       ...rest,
       storage: storageEvents ? announcing(storage, tabId) : storage,
     })

@@ -75,11 +75,17 @@ export async function chromiumTarget(): Promise<ChromiumTarget> {
 }
 
 /** Headless Chromium as root on a closed network: no sandbox, no background connections. The
- * package's own --single-process is left out: it breaks a second browser context. */
-export async function launch(extraArgs: readonly string[] = []): Promise<Browser> {
+ * package's own --single-process is left out: it breaks a second browser context.
+ * `backForwardCache`: Playwright turns the cache off; this keeps it on, and has Chromium say why
+ * a page was not restored (`notRestoredReasons`). */
+export async function launch(
+  extraArgs: readonly string[] = [],
+  { backForwardCache = false }: { backForwardCache?: boolean | undefined } = {},
+): Promise<Browser> {
   const target = await chromiumTarget()
   return chromium.launch({
     executablePath: target.executablePath,
+    ...(backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     ...(target.env ? { env: target.env } : {}),
     args: [
       '--no-sandbox',
@@ -92,6 +98,7 @@ export async function launch(extraArgs: readonly string[] = []): Promise<Browser
       '--disable-sync',
       '--no-pings',
       '--font-render-hinting=none',
+      ...(backForwardCache ? ['--enable-features=BackForwardCacheSendNotRestoredReasons'] : []),
       ...extraArgs,
     ],
   })

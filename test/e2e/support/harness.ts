@@ -64,7 +64,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * Registers the hooks in the calling file and returns the per-test environment. `launchArgs`
  * go to Chromium (e.g. `--host-resolver-rules` mapping more host names to loopback).
  */
-export function useHarness(options: { launchArgs?: readonly string[] } = {}): Harness {
+export function useHarness(
+  options: { launchArgs?: readonly string[]; backForwardCache?: boolean } = {},
+): Harness {
   let browser: Browser | undefined
   let service: ServiceOrigin | undefined
   let host: HostOrigin | undefined
@@ -73,7 +75,7 @@ export function useHarness(options: { launchArgs?: readonly string[] } = {}): Ha
   const allowed = new Set<string>()
 
   beforeAll(async () => {
-    browser = await launch(options.launchArgs)
+    browser = await launch(options.launchArgs, { backForwardCache: options.backForwardCache })
   })
   afterAll(async () => {
     await browser?.close()

@@ -76,6 +76,8 @@ export interface HostPage {
   type?: string
   /** A Content-Security-Policy header for this page. */
   csp?: string
+  /** Served without no-store, so the browser may keep it in the back/forward cache. */
+  cacheable?: boolean
 }
 
 /** The host site: pages registered by path. */
@@ -91,7 +93,8 @@ export async function startHostOrigin() {
     }
     res.writeHead(200, {
       'Content-Type': page.type ?? 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
+      // A page that may be kept in the back/forward cache is not no-store (Chromium keeps none that is).
+      'Cache-Control': page.cacheable ? 'no-cache' : 'no-store',
       ...(page.csp ? { 'Content-Security-Policy': page.csp } : {}),
     })
     res.end(page.html)
