@@ -11,6 +11,9 @@ export default defineConfig({
     globalSetup: ['test/e2e/support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 30_000,
+    // A condition a browser test waits for may take seconds on a busy machine (the widget alone
+    // coalesces events for 1 s): polls wait up to 10 s unless a test says otherwise.
+    expect: { poll: { interval: 50, timeout: 10_000 } },
     hookTimeout: 60_000,
     reporters: reportDir ? ['default', 'json'] : ['default'],
     ...(reportDir ? { outputFile: { json: join(reportDir, 'e2e.json') } } : {}),
