@@ -1,10 +1,11 @@
 // The published files, one build per mode:
-//   esm   dist/index.js, dist/headless.js,
-//         dist/custom-element.js                 (the package; dependencies left to the host),
+//   esm   dist/index.js, dist/headless.js        (the package; dependencies left to the host),
 //         one file per module, so a bundler keeps only the modules an app imports
 //   react dist/react.js                          (the React entry: its UI and Preact bundled in,
 //                                                  the core imported from the esm files, so it
 //                                                  shares cores with the other entries)
+//   element dist/custom-element.js               (the custom element, likewise: no peer to install
+//                                                  in a React, Vue or plain app)
 //   server dist/server.js                         (referral-widget/server: one file, no
 //                                                  dependency, for Node, Deno, Bun and edge)
 //   embed dist/referral-widget.js                 (the script tag; one classic script, all inside)
@@ -26,6 +27,7 @@ import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
+import { keepClientDirective } from './scripts/client-directive.ts'
 import { minifyCss } from './scripts/minify-css.ts'
 
 const external = [
@@ -46,9 +48,8 @@ const builds: Record<string, UserConfig['build']> = {
       entry: {
         index: 'src/index.ts',
         headless: 'src/headless.ts',
-        'custom-element': 'src/custom-element.ts',
-        'custom-element-react': 'src/custom-element-react.ts',
-        'custom-element-preact': 'src/custom-element-preact.ts',
+        // Whole, for dist/custom-element.js (built apart, it imports the attribute table from here).
+        'core/options': 'src/core/options.ts',
       },
       formats: ['es'],
     },
@@ -71,6 +72,21 @@ const builds: Record<string, UserConfig['build']> = {
     minify: false,
     lib: { entry: { react: 'src/react.ts' }, formats: ['es'] },
     rollupOptions: { external: ['react', ...external.filter((name) => name !== 'preact')] },
+  },
+  element: {
+    target: 'es2022',
+    sourcemap: true,
+    minify: false,
+    lib: {
+      entry: {
+        'custom-element': 'src/custom-element.ts',
+        // These two import the element from dist/custom-element.js (coreFromEsmBuild).
+        'custom-element-react': 'src/custom-element-react.ts',
+        'custom-element-preact': 'src/custom-element-preact.ts',
+      },
+      formats: ['es'],
+    },
+    rollupOptions: { external: external.filter((name) => name !== 'preact') },
   },
   embed: {
     target: 'es2022',
@@ -195,8 +211,9 @@ function compactStyles(): Plugin {
 }
 
 /**
- * For `react`: every module outside the UI (core, queue, API, stores, and the registry of shared
- * cores) is imported from the esm build's file of the same path instead of being copied in.
+ * For `react` and `element`: every module outside the UI (core, queue, API, stores, and the
+ * registry of shared cores) is imported from the esm build's file of the same path instead of
+ * being copied in.
  */
 function coreFromEsmBuild(): Plugin {
   const src = fileURLToPath(new URL('src/', import.meta.url))
@@ -305,20 +322,22 @@ export default defineConfig(({ mode }) => {
   const build = builds[mode]
   if (!build)
     throw new Error(
-      `Unknown build mode "${mode}": use esm, react, server, qr, messages-<language>, ui, cookie, link or embed.`,
+      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, cookie, link or embed.`,
     )
   // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
   return {
     oxc: { jsx },
     plugins: {
-      react: [coreFromEsmBuild()],
+      esm: [keepClientDirective()],
+      react: [coreFromEsmBuild(), keepClientDirective()],
+      element: [coreFromEsmBuild()],
       link: [fromTrackingFile()],
       cookie: [fromTrackingFile()],
       embed: [publishRuntime()],
     }[mode],
     // The script-tag files run as they are in any page: no bundler will replace this later.
-    ...(mode === 'esm' || mode === 'react' || mode === 'server'
+    ...(mode === 'esm' || mode === 'react' || mode === 'element' || mode === 'server'
       ? {}
       : {
           define: {

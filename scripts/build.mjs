@@ -17,7 +17,7 @@ const scriptFiles = () => readdirSync('dist').filter((name) => /^referral-widget
 // their hashes), then the UI, cookie and link files (the script tag's file carries theirs), so a
 // tag with `integrity` pins every file it loads, and each file the files it loads.
 const modes = [
-  ...(scriptTagOnly ? [] : ['esm', 'react', 'server']),
+  ...(scriptTagOnly ? [] : ['esm', 'react', 'element', 'server']),
   'qr',
   ...LANGUAGES.filter((language) => language !== 'en').map((language) => `messages-${language}`),
   'ui',

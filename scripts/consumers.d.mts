@@ -1,6 +1,8 @@
 export class MissingPackageError extends Error {
   readonly package: string
 }
+/** A temporary app folder with the built package and `packages` installed; the caller removes it. */
+export function consumerDir(packages?: Record<string, string>): string
 /** Builds `code` as an app's entry; `packages` maps installed names to this repository's copies. */
 export function buildConsumer(
   code: string,

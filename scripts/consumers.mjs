@@ -30,12 +30,12 @@ export class MissingPackageError extends Error {
 }
 
 /**
- * Builds `code` (an ES module) as an app's entry. `packages` maps the names the app installed to
- * this repository's installed copies (`{ preact: 'preact11' }` installs Preact 11 as `preact`);
- * `referral-widget` and its dependencies are always there, as npm would install them. Returns the output's JavaScript and
- * its gzip size.
+ * A temporary app folder whose node_modules holds what `packages` names (a map of the names the
+ * app installed to this repository's installed copies: `{ preact: 'preact11' }` installs Preact
+ * 11 as `preact`) beside `referral-widget` and its dependencies, as npm would install them. The
+ * caller removes it.
  */
-export async function buildConsumer(code, packages = {}) {
+export function consumerDir(packages = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'referral-consumer-'))
   try {
     const own = join(dir, 'node_modules/referral-widget')
@@ -58,6 +58,20 @@ export async function buildConsumer(code, packages = {}) {
       mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true })
       symlinkSync(source, join(dir, 'node_modules', name), 'dir')
     }
+    return dir
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/**
+ * Builds `code` (an ES module) as an app's entry, in a consumerDir(packages). Returns the
+ * output's JavaScript and its gzip size.
+ */
+export async function buildConsumer(code, packages = {}) {
+  const dir = consumerDir(packages)
+  try {
     writeFileSync(join(dir, 'main.js'), code)
     const result = await build({
       root: dir,
@@ -99,12 +113,8 @@ export const APPS = {
         `import { ReferralWidget } from 'referral-widget/react'\n`,
         `h(ReferralWidget, ${KEY})`,
       ],
-      // The element draws with Preact: the app installs it too.
-      'custom element': [
-        `import 'referral-widget/custom-element'\n`,
-        `h('referral-widget')`,
-        { preact: 'preact' },
-      ],
+      // The element brings its own Preact: the app installs nothing more.
+      'custom element': [`import 'referral-widget/custom-element'\n`, `h('referral-widget')`],
     },
     empty: `h('div')`,
   },
@@ -126,7 +136,7 @@ export const APPS = {
     empty: `h('div')`,
   },
   Vue: {
-    packages: { vue: 'vue', preact: 'preact' },
+    packages: { vue: 'vue' },
     base: `import { createApp, h } from 'vue'\n`,
     render: (element) => `createApp({ render: () => ${element} }).mount(document.body)\n`,
     ways: {

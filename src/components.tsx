@@ -1,3 +1,5 @@
+'use client'
+
 // Preact components for SPA developers. They render an empty host element on the server and in
 // the first client render (so hydration matches), then mount the widget in a shadow root.
 import * as hooks from 'preact/hooks'

@@ -4,7 +4,7 @@
 // frameworks often set it), and any later change is followed.
 
 import { checkOption, type MarkupOption, OPTION_ATTRIBUTES } from './core/options.ts'
-import type { ReferralInternals as Referral, ReferralOptions } from './core/types.ts'
+import type { ReferralInternals as Referral, ReferralOptions, Theme } from './core/types.ts'
 import { messageOf } from './shared/errors.ts'
 import { toJson } from './shared/json.ts'
 import { error as logError } from './shared/log.ts'
@@ -27,11 +27,18 @@ const CORE_ATTRIBUTES = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[])
 
 const attribute = (option: MarkupOption) => OPTION_ATTRIBUTES[option].element
 
+/** The attributes the element reads besides the options': which UI it shows, how it shares. */
+const UI_ATTRIBUTES = ['variant', 'share-utm'] as const
+
+/** The name of every attribute the element observes (ReferralWidgetAttributes types each). */
+export type ReferralWidgetAttributeName =
+  | (typeof OPTION_ATTRIBUTES)[MarkupOption]['element']
+  | (typeof UI_ATTRIBUTES)[number]
+
 /** Every attribute the element reads: every option's, which UI it shows, and how it shares. */
-const ATTRIBUTES = [
+const ATTRIBUTES: readonly ReferralWidgetAttributeName[] = [
   ...Object.values(OPTION_ATTRIBUTES).map(({ element }) => element),
-  'variant',
-  'share-utm',
+  ...UI_ATTRIBUTES,
 ]
 
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
@@ -39,7 +46,7 @@ const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as ty
 const report = (failure: unknown) => logError(`<referral-widget>: ${messageOf(failure)}`)
 
 export class ReferralWidgetElement extends Base {
-  static observedAttributes = [...ATTRIBUTES]
+  static observedAttributes: ReferralWidgetAttributeName[] = [...ATTRIBUTES]
   #referral: Referral | null = null
   #coreKey: string | null = null
   /** The user id and token last identified, as JSON. */
@@ -170,25 +177,29 @@ export class ReferralWidgetElement extends Base {
   }
 }
 
+/** `true` or `false`, as text or (in JSX) a boolean; a bare attribute is true. */
+type Flag = 'true' | 'false' | boolean
+
+/** The attributes whose value is narrower than any text. */
+interface NarrowAttributes {
+  theme: Theme
+  variant: 'panel' | 'banner'
+  consent: 'required'
+  'clean-url': Flag
+  'honor-gpc': Flag
+  'share-utm': Flag
+}
+
 /**
  * The element's attributes, as JSX declarations use them (`referral-widget/custom-element/react`
- * and `…/preact`). All are text; `clean-url` and `honor-gpc` take `true` or `false`.
+ * and `…/preact`): one for each name it observes, so none is observed yet untyped. All are text
+ * but those NarrowAttributes names; `messages` is the element's property.
  */
-export interface ReferralWidgetAttributes {
-  'public-key'?: string | undefined
-  'api-base'?: string | undefined
-  'campaign-id'?: string | undefined
-  'user-id'?: string | undefined
-  theme?: 'light' | 'dark' | 'auto' | undefined
-  locale?: string | undefined
-  variant?: 'panel' | 'banner' | undefined
-  'ref-param'?: string | undefined
-  'landing-url'?: string | undefined
-  'clean-url'?: 'true' | 'false' | boolean | undefined
-  consent?: 'required' | undefined
-  'honor-gpc'?: 'true' | 'false' | boolean | undefined
-  /** The site's domain for the shared attribution cookie, e.g. `shop.example`. */
-  'cookie-domain'?: string | undefined
+export type ReferralWidgetAttributes = {
+  [Name in ReferralWidgetAttributeName]?:
+    | (Name extends keyof NarrowAttributes ? NarrowAttributes[Name] : string)
+    | undefined
+} & {
   /** Set as the element's `messages` property. */
   messages?: Partial<Messages> | undefined
 }

@@ -1,3 +1,5 @@
+'use client'
+
 // `referral-widget/react`: the panel and the banner as React 18/19 components. React renders an
 // empty host element (on the server too, so hydration matches); the widget mounts in that host's
 // shadow root after the first render, drawn by the Preact this entry brings along, bundled.

@@ -1,6 +1,7 @@
 // The package's public surface. Removing (or adding) a runtime export, a method or store of
 // createReferral(), or an `exports` subpath fails here: change the lists on purpose, with the
 // docs. The built files are checked too when `npm run build` has produced dist/ (CI builds first).
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -234,6 +235,24 @@ describe.skipIf(!built)('the built package (dist/)', () => {
     const code = readFileSync(join(root, 'dist/react.js'), 'utf8')
     expect(code).not.toMatch(/from\s*["']preact/)
     expect(code).toMatch(/from\s*["']react["']/)
+  })
+
+  it('dist/custom-element.js imports no Preact (it brings its own) and the core from the esm files', () => {
+    const code = readFileSync(join(root, 'dist/custom-element.js'), 'utf8')
+    expect(code).not.toMatch(/from\s*["']preact/)
+    expect(code).toMatch(/from\s*["']\.\/ui\/registry\.js["']/)
+  })
+
+  it('Node links every entry that bundles its UI: each name it imports from the esm files is there', () => {
+    // Natively, not through the test runner's module loader, which would give undefined instead.
+    const entries = ['dist/react.js', 'dist/custom-element.js', 'dist/custom-element-react.js']
+    const script = entries.map((file) => `await import(${JSON.stringify(`./${file}`)})`).join('\n')
+    expect(() =>
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: root,
+        stdio: 'pipe',
+      }),
+    ).not.toThrow()
   })
 
   it.each([

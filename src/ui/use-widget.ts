@@ -1,3 +1,5 @@
+'use client'
+
 // The components' life cycle, written once for Preact's and React's hooks (the two have the same
 // signatures): one shared core per key, the panel or banner mounted in the host's shadow root
 // after the first render (so server markup and hydration see an empty host), every prop followed.

@@ -1,7 +1,8 @@
 // What an app's own bundle gets from each entry, built with Vite against the built package (the
 // suite's global setup builds it) the way an installed copy resolves: the headless core carries
-// no Preact and no UI code, the React entry needs no Preact installed, and a bare
-// `createReferral(…)` call, which captures the visitor's referral code, is kept.
+// no Preact and no UI code, the React entry and the custom element need no Preact installed
+// (examples.e2e.ts runs them in such apps), and a bare `createReferral(…)` call, which captures
+// the visitor's referral code, is kept.
 import { describe, expect, it } from 'vitest'
 import { buildConsumer } from '../../scripts/consumers.mjs'
 
@@ -64,7 +65,7 @@ describe('the UI entries in an app', () => {
     for (const marker of UI_MARKERS) expect(js).toContain(marker)
   })
 
-  it('the custom element and the components build against Preact 11', async () => {
+  it('the components build against Preact 11, beside the custom element and its own Preact', async () => {
     const { js } = await buildConsumer(
       `import { h, render } from 'preact'\nimport 'referral-widget/custom-element'\nimport { ReferralWidget } from 'referral-widget'\nrender(h(ReferralWidget, ${KEY}), document.body)\n`,
       { preact: 'preact11' },

@@ -11,6 +11,8 @@ test('<referral-widget> type-checks in Preact TSX, attributes included', () => {
       api-base="https://api.example.test"
       campaign-id="camp_1"
       user-id="user_123"
+      user-token="v1.payload.signature"
+      share-utm
       theme="dark"
       locale="de"
       variant="banner"
@@ -28,6 +30,8 @@ test('<referral-widget> type-checks in Preact TSX, attributes included', () => {
   ;<referral-widget theme="purple" />
   // @ts-expect-error variant is panel or banner
   ;<referral-widget variant="sidebar" />
+  // @ts-expect-error share-utm is true or false
+  ;<referral-widget share-utm="yes" />
   // @ts-expect-error messages holds known messages only
   ;<referral-widget messages={{ nope: 'x' }} />
 })

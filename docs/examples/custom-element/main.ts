@@ -1,0 +1,1 @@
+import 'referral-widget/custom-element' // in your bundle: defines <referral-widget>
