@@ -1,4 +1,5 @@
-// The README's snippets for each way in are the files in docs/examples/, and those compile as an
+// The snippets the README and docs/ show for each way in are the files in docs/examples/ (a marker
+// names the file above each), and those compile as an
 // app's strict TypeScript compiles them, against the built package's types (`referral-widget`
 // resolves through package.json "exports" to dist/types, as an installed copy does). The browser
 // suite builds and runs the React, Preact, Vue and Next.js ones (test/e2e/examples*.e2e.ts).
@@ -10,6 +11,13 @@ import { describe, expect, it } from 'vitest'
 const root = join(import.meta.dirname, '..')
 const EXAMPLES = join(root, 'docs/examples')
 const README = readFileSync(join(root, 'README.md'), 'utf8')
+/** The pages that show examples: the README and every page of docs/. */
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+]
 const built = existsSync(join(root, 'dist/types/index.d.ts'))
 
 /** Files the examples need that the README does not show: compiler settings, a root layout. */
@@ -25,7 +33,12 @@ const SUPPORT = new Set([
 /** A marker line, then the fenced block it names the file of. */
 const MARKED = /^<!-- example: docs\/examples\/(\S+) -->\n```[\w-]*\n([\s\S]*?)^```$/gm
 
-const marked = Array.from(README.matchAll(MARKED), ([, file = '', body = '']) => ({ file, body }))
+const markedIn = (text: string) =>
+  Array.from(text.matchAll(MARKED), ([, file = '', body = '']) => ({ file, body }))
+const marked = markedIn(README)
+const everyMarked = PAGES.flatMap((page) =>
+  markedIn(readFileSync(join(root, page), 'utf8')).map((block) => ({ page, ...block })),
+)
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -36,13 +49,14 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('README.md and docs/examples/', () => {
-  it('every example marker is followed at once by a fenced block', () => {
-    const markers = README.match(/^<!-- example: .* -->$/gm) ?? []
-    expect(markers.length).toBe(marked.length)
-    expect(marked.length).toBeGreaterThan(0)
+  it.each(PAGES)('every example marker of %s is followed at once by a fenced block', (page) => {
+    const text = readFileSync(join(root, page), 'utf8')
+    const markers = text.match(/^<!-- example: .* -->$/gm) ?? []
+    expect(markers.length).toBe(markedIn(text).length)
+    if (page === 'README.md') expect(marked.length).toBeGreaterThan(0)
   })
 
-  it.each(marked)('the block marked $file is that file, as it is', ({ file, body }) => {
+  it.each(everyMarked)('$page: the block marked $file is that file, as it is', ({ file, body }) => {
     const path = join(EXAMPLES, file)
     expect(existsSync(path), `docs/examples/${file} exists`).toBe(true)
     expect(body.trim()).toBe(readFileSync(path, 'utf8').trim())

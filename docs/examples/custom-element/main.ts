@@ -1,1 +1,1 @@
-import 'referral-widget/custom-element' // in your bundle: defines <referral-widget>
+import 'referral-widget/custom-element' // defines <referral-widget>
