@@ -98,7 +98,7 @@ export function SettingsPanel(props: {
           disabled={!choice?.scope}
           onChange={(event) => update({ campaign: event.currentTarget.value })}
         >
-          <option value="">Newest active campaign (no data-campaign)</option>
+          <option value="">Newest active (no data-campaign)</option>
           {campaigns?.map((campaign) => (
             <option key={campaign.id} value={campaign.id}>
               {campaign.name} · {campaign.status}
@@ -141,7 +141,7 @@ export function SettingsPanel(props: {
       <p class="muted small" data-testid="signed-in">
         {settings.user ? `Signed in as ${settings.user}` : 'Signed out: the panel asks to sign in'}
       </p>
-      <div class="two">
+      <div class="two wide-first">
         <div class="field">
           <label for="setting-locale">Locale</label>
           <select
@@ -526,7 +526,10 @@ export function FaultPanel(props: { fault: FaultPlan | null | undefined; liveKey
           event.preventDefault()
           void run(async () => {
             const answer = await demoApi.setFault(plan())
-            return `Armed: ${describeFault(answer.fault)}.`
+            // The live line above is the one count: a copy here would go stale as answers use it.
+            return answer.fault
+              ? 'Fault armed: the count above goes down with each faulted answer.'
+              : 'No fault armed.'
           })
         }}
       >
