@@ -35,8 +35,13 @@ const started = () => {
 }
 
 export interface Bridge {
-  /** Settles when the demo page has answered (or at once, with no demo page around). */
-  ready: Promise<void>
+  /**
+   * Settles when the demo page has answered (true), or at once with no demo page around, or
+   * after a short wait for one that does not answer (false).
+   */
+  ready: Promise<boolean>
+  /** A demo page answered: it shows this page's refusal and signs its visitor up. */
+  driven(): boolean
   /** Adds the widget's <script> with these data- attributes. */
   loadWidget(attributes: Record<string, string | undefined>): void
   call(method: string, ...args: unknown[]): unknown
@@ -102,6 +107,9 @@ export function startBridge(role: Role): Bridge {
         ...(url === undefined ? {} : { url }),
         at: Date.now(),
       })
+      // The panel's state changes with these (ready, link...): the demo page hears it now, not
+      // at the next periodic report.
+      sendState()
       update()
     })
   }
@@ -163,12 +171,16 @@ export function startBridge(role: Role): Bridge {
   }
   new ResizeObserver(sendSize).observe(document.body)
 
+  let driven = false
   let answered: () => void = () => {}
-  const ready = new Promise<void>((resolve) => {
-    answered = resolve
+  const ready = new Promise<boolean>((resolve) => {
+    answered = () => {
+      driven = true
+      resolve(true)
+    }
     // Opened by hand, or the demo page does not answer: start anyway.
-    if (targets().length === 0) resolve()
-    else setTimeout(resolve, 500)
+    if (targets().length === 0) resolve(false)
+    else setTimeout(() => resolve(false), 500)
   })
 
   const done = (command: string, text: string) => {
@@ -217,6 +229,7 @@ export function startBridge(role: Role): Bridge {
 
   return {
     ready,
+    driven: () => driven,
     loadWidget(attributes) {
       const script = document.createElement('script')
       script.async = true
@@ -227,7 +240,12 @@ export function startBridge(role: Role): Bridge {
       const finish = (failure?: string) => {
         loaded = true
         if (failure) refusal = failure
-        else if (!started()) refusal = errors[errors.length - 1] ?? 'The widget did not start.'
+        // Without the console's prefix, in the words the Preact column uses for the same refusal.
+        else if (!started())
+          refusal = (errors[errors.length - 1] ?? 'The widget did not start.').replace(
+            /^\[referral\] /,
+            '',
+          )
         sendState()
         update()
       }
@@ -248,14 +266,18 @@ export function startBridge(role: Role): Bridge {
   }
 }
 
-/** Keeps a frame's status line and refusal box in step with its bridge. */
-export function showFrameStatus(bridge: Bridge) {
+/**
+ * Keeps a frame's status line and refusal box in step with its bridge. `refusalShownAbove`: a
+ * demo page that drives this frame shows the refusal above it, so the box stays hidden then
+ * (said twice, it reads as two refusals).
+ */
+export function showFrameStatus(bridge: Bridge, { refusalShownAbove = false } = {}) {
   const refusalBox = document.querySelector<HTMLElement>('[data-testid="frame-refusal"]')
   const meta = document.querySelector<HTMLElement>('[data-testid="frame-meta"]')
   const render = () => {
     const refusal = bridge.refusal()
     if (refusalBox) {
-      refusalBox.hidden = refusal === null
+      refusalBox.hidden = refusal === null || (refusalShownAbove && bridge.driven())
       refusalBox.textContent = refusal === null ? '' : `Refused: ${refusal}`
     }
     if (meta) {

@@ -8,7 +8,7 @@ const param = (name: string) => params.get(name) ?? undefined
 
 const bridge = startBridge('referrer')
 
-showFrameStatus(bridge)
+showFrameStatus(bridge, { refusalShownAbove: true })
 
 showConsentAndLocale(bridge, params)
 const locale = param('locale')

@@ -1,6 +1,7 @@
 // The page share links point to, on the demo's second origin (its own localStorage): a referred
-// visitor arrives here with ?ref=CODE, sees the banner, and can sign up. `?clear=1` erases every
-// referral: key of this origin first (a new visitor), then goes on to `then` if given.
+// visitor arrives here with ?ref=CODE, sees the banner, and signs up (from the demo page, or
+// here when the page is opened by hand). `?clear=1` erases every referral: key of this origin
+// first (a new visitor), then goes on to `then` if given.
 import { showConsentAndLocale, showFrameStatus, startBridge } from './bridge.ts'
 
 const params = new URLSearchParams(location.search)
@@ -56,7 +57,6 @@ if (then) {
     }
   } else {
     const tools = $('visitor-tools')
-    if (tools) tools.hidden = false
     const input = document.querySelector<HTMLInputElement>('#visitor-user')
     const suggest = () => {
       if (input) input.value = `friend_${Math.random().toString(36).slice(2, 7)}`
@@ -79,7 +79,10 @@ if (then) {
     })
     showConsentAndLocale(bridge, params)
     const locale = param('locale')
-    await bridge.ready
+    // Driven by the demo page, the visitor signs up from its one field ("Visitor signs up as");
+    // a second field here, with another suggested name, would be a second way to do the same.
+    const driven = await bridge.ready
+    if (tools) tools.hidden = driven
     bridge.loadWidget({
       key,
       campaign: param('campaign'),

@@ -3,7 +3,9 @@
 import { useStore } from '@nanostores/preact'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { demoApi } from './api.ts'
-import { CampaignPanel, ClockPanel, describeFault, FaultPanel, SettingsPanel } from './controls.tsx'
+import { CampaignPanel } from './campaign-panel.tsx'
+import { ClockPanel } from './clock-panel.tsx'
+import { describeFault, FaultPanel } from './fault-panel.tsx'
 import { errorText, offsetText } from './format.ts'
 import { usePoll } from './hooks.ts'
 import {
@@ -26,6 +28,7 @@ import {
   type Settings,
   settingsHash,
 } from './settings.ts'
+import { SettingsPanel } from './settings-panel.tsx'
 import { UserTokenPanel } from './user-token.tsx'
 import { EventsView, QueuePane, RequestsView, StatsView } from './views.tsx'
 import { clearedVisitorUrl, VisitorPanel, visitorOrigin } from './visitor.tsx'

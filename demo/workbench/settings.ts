@@ -39,7 +39,7 @@ export const KEY_CHOICES: readonly KeyChoice[] = [
     scope: { org: 'globex', mode: 'live' },
   },
   { value: MALFORMED_KEY_EXAMPLE, label: `${MALFORMED_KEY_EXAMPLE} · malformed key`, scope: null },
-  { value: SECRET_KEY_EXAMPLE, label: 'sk_test_… · a secret key (must be refused)', scope: null },
+  { value: SECRET_KEY_EXAMPLE, label: 'sk_test_… · a secret key (refused)', scope: null },
 ]
 
 export const LOCALES: ReadonlyArray<readonly [string, string]> = [

@@ -9,7 +9,7 @@ import {
   type MintedToken,
   type Scope,
 } from './api.ts'
-import { Group, Outcome, useAction } from './controls.tsx'
+import { Group, Outcome, useAction } from './control-group.tsx'
 import { money } from './format.ts'
 
 const LIFETIMES: ReadonlyArray<readonly [number, string]> = [

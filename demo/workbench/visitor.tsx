@@ -67,7 +67,7 @@ export function VisitorPanel(props: { src: string | null; onOpen: (src: string) 
     tab.current = window.open(clearedVisitorUrl(shareUrl), '_blank')
     setMessage(
       tab.current
-        ? 'Opened in a new tab, as a new visitor. It shares its origin’s storage with the frame here.'
+        ? 'Opened in a new tab, as a new visitor: sign it up from here. It shares its origin’s storage with the frame here.'
         : 'The browser blocked the new tab: allow pop-ups for this page.',
     )
   }
@@ -101,7 +101,7 @@ export function VisitorPanel(props: { src: string | null; onOpen: (src: string) 
           class="mono"
           readOnly
           value={shareUrl ?? ''}
-          placeholder="Sign a user in: the widget’s link appears here"
+          placeholder="The widget’s link, once a user is signed in with a pk_ key"
         />
       </div>
       <div class="buttons">
@@ -154,9 +154,10 @@ export function VisitorPanel(props: { src: string | null; onOpen: (src: string) 
           style={{ height: `${Math.max(heights.visitor ?? 200, 120)}px` }}
         />
       ) : (
-        <p class="placeholder">
-          No visitor yet. Sign a user in above, then open their share link as a new visitor: the
-          visitor page shows the banner a referred visitor sees.
+        <p class="placeholder" data-testid="visitor-placeholder">
+          {shareUrl
+            ? 'No visitor yet: open the share link above as a new visitor. The visitor page shows the banner a referred visitor sees.'
+            : 'No visitor yet: sign a user in with a pk_ key (Widget settings); their share link appears above, to open as a new visitor.'}
         </p>
       )}
     </section>

@@ -85,7 +85,7 @@ it('refuses a secret key and a malformed key in both widgets, and sends nothing'
   await widgetsReady()
   const keySelect = page.getByLabel('Key', { exact: true })
   const cases = [
-    ['sk_test_… · a secret key (must be refused)', /Secret keys must never reach a browser/],
+    ['sk_test_… · a secret key (refused)', /Secret keys must never reach a browser/],
     ['pk_tset_acme · malformed key', /not a valid public key/],
   ] as const
   for (const [label, refusal] of cases) {
@@ -94,7 +94,10 @@ it('refuses a secret key and a malformed key in both widgets, and sends nothing'
     await keySelect.selectOption({ label })
     await text(page.getByTestId('refusal-script')).toMatch(refusal)
     await text(page.getByTestId('refusal-preact')).toMatch(refusal)
-    await text(scriptFrame().getByTestId('frame-refusal')).toMatch(refusal)
+    // Said once per widget, as the Preact column says it: the script-tag frame leaves it to
+    // its column, which drops the console's prefix.
+    expect(await scriptFrame().getByTestId('frame-refusal').isVisible()).toBe(false)
+    expect(await page.getByTestId('refusal-script').textContent()).not.toContain('[referral]')
     // What each widget sent, counted in its page (fetch and sendBeacon): nothing.
     await text(page.getByTestId('facts-script-requests')).toBe('0')
     await text(page.getByTestId('facts-preact-requests')).toBe('0')
@@ -321,3 +324,103 @@ async function linkCode() {
   const url = new URL(await page.getByLabel('Current share link').inputValue())
   return url.searchParams.get('ref') ?? ''
 }
+
+// --- what a tester trips over ---------------------------------------------------------------
+
+it('signs the visitor up from one field, the demo page’s, whether in the frame or a tab', async () => {
+  await openVisitor()
+  expect(await page.getByLabel('Visitor signs up as').isVisible()).toBe(true)
+  // The visitor page driven by the demo page has no sign-up field of its own.
+  expect(await visitorFrame().locator('input:visible').count()).toBe(0)
+
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Open as a new visitor (new tab)' }).click(),
+  ])
+  await tab.locator('[data-part="banner"]').waitFor()
+  expect(await tab.locator('input:visible').count()).toBe(0)
+  await page.getByRole('button', { name: 'Sign the visitor up' }).click()
+  await text(stat('conversions')).toBe('1')
+  await tab.close()
+
+  // Opened by hand, with no demo page around, the visitor page offers its own.
+  const alone = await context.newPage()
+  await alone.goto(`${demo.visitorUrl}/demo/visitor.html?key=pk_test_acme`)
+  await alone.getByLabel('New account').waitFor()
+  await alone.close()
+})
+
+it('asks a signed-in tester to open the share link, not to sign in, before any visitor', async () => {
+  await widgetsReady()
+  await text(page.getByTestId('visitor-placeholder')).toMatch(
+    /^No visitor yet: open the share link/,
+  )
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await text(page.getByTestId('visitor-placeholder')).toMatch(/^No visitor yet: sign a user in/)
+})
+
+it('says a refusal once in the script-tag column, and the frame by itself says it too', async () => {
+  await widgetsReady()
+  await page.getByLabel('Key', { exact: true }).selectOption('sk_test_notARealSecretKey')
+  await text(page.getByTestId('refusal-script')).toMatch(/^Refused: This is a secret key/)
+  const column = page.locator('article[aria-labelledby="script-tag-title"]')
+  const said = /Secret keys must never reach a browser/
+  await count(column.getByText(said).filter({ visible: true })).toBe(1)
+  expect(await scriptFrame().getByText(said).filter({ visible: true }).count()).toBe(0)
+
+  const alone = await context.newPage()
+  await alone.goto(`${demo.url}/demo/frame.html?key=sk_test_notARealSecretKey`)
+  await text(alone.getByTestId('frame-refusal')).toMatch(/Secret keys must never reach/)
+  await alone.close()
+})
+
+it('shows every option of every select in full, at the widths the page lays out for', async () => {
+  await page.locator('#token-lifetime').waitFor()
+  const clipped: string[] = []
+  for (const width of [1280, 900, 390, 360]) {
+    await page.setViewportSize({ width, height: 900 })
+    const found = await page.evaluate(() => {
+      const context = document.createElement('canvas').getContext('2d')
+      if (!context) throw new Error('no 2D canvas')
+      return [...document.querySelectorAll('select')].flatMap((select) => {
+        const style = getComputedStyle(select)
+        context.font = style.font
+        // A native menu list draws its arrow inside the box, beside the padding.
+        const arrow = style.appearance === 'none' ? 0 : 20
+        const room =
+          select.clientWidth -
+          parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight) -
+          arrow
+        return [...select.options]
+          .map((option) => ({ text: option.text, needs: context.measureText(option.text).width }))
+          .filter(({ needs }) => needs > room + 0.5)
+          .map(({ text, needs }) => `#${select.id} "${text}": ${needs.toFixed(0)} px in ${room} px`)
+      })
+    })
+    clipped.push(...found.map((line) => `${width} px: ${line}`))
+  }
+  expect(clipped).toEqual([])
+})
+
+it('counts an armed fault down in one place: no stale count beside the live one', async () => {
+  await openVisitor()
+  await page.getByLabel('429 Too Many Requests').check()
+  await page.getByLabel('Next N answers').fill('3')
+  // Long enough that the widget does not try again during the test.
+  await page.getByLabel('Retry-After (s)').fill('600')
+  await page.getByRole('button', { name: 'Arm fault' }).click()
+  await text(page.getByTestId('fault-badge')).toBe(
+    'next 3 test-mode answers: 429, Retry-After 600 s',
+  )
+  await page.getByRole('button', { name: 'Sign the visitor up' }).click()
+  await count(requestRows('/v1/events', 429)).toBe(1)
+  await text(page.getByTestId('fault-badge')).toMatch(/^next 2 /)
+  const faults = page.locator('details', { has: page.locator('#faults-title') })
+  const counts = [...((await faults.textContent()) ?? '').matchAll(/next (\d+)/g)].map(([, n]) => n)
+  expect(counts.length).toBeGreaterThan(0)
+  expect(
+    counts.every((n) => n === '2'),
+    `the fault panel says ${counts.join(', ')}`,
+  ).toBe(true)
+})

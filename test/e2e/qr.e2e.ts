@@ -1,13 +1,19 @@
 // The QR code dialog in Chromium: the code decodes (jsQR) back to exactly the share URL, from a
 // screenshot and from the exported PNG, in both themes and at 280 px; keyboard open and close;
 // axe in the open dialog; the QR file is fetched only once the control is used, pinned by SRI
-// when the script tag is. Writes test/e2e/artifacts/qr-dialog-light.png and -dark.png.
+// when the script tag is. The light and dark dialogs are the README's pictures: compared with
+// docs/screenshots/qr-dialog-*.png (see support/screenshots.ts).
 import { readFileSync } from 'node:fs'
 import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { screenshotPath } from './support/browser.ts'
 import { FAST, READY_ROOT, useHarness, widgetPage } from './support/harness.ts'
+import {
+  expectCommittedScreenshot,
+  FIXED_LANDING,
+  fixedLink,
+  still,
+} from './support/screenshots.ts'
 
 const h = useHarness()
 const AXE = readFileSync(
@@ -32,15 +38,24 @@ async function openPanel(
     width?: number
     attributes?: Record<string, string>
     scriptAttributes?: string
+    /** The same share link every run, for a picture compared with its committed PNG. */
+    fixed?: boolean
   } = {},
 ): Promise<Page> {
   const theme = options.theme ?? 'light'
+  const fixedUrl = options.fixed ? fixedLink(h.service, 'alice') : null
   const url = h.host.page('/', {
     html: widgetPage(h.service, {
       head: `<style>body { margin: 0; padding: 16px; background: ${
         theme === 'dark' ? '#0e0f12; color: #f2f3f5' : '#f4f5f7'
       } } main { max-width: 440px }</style>`,
-      attributes: { 'user-id': 'alice', theme, locale: 'en-US', ...options.attributes },
+      attributes: {
+        'user-id': 'alice',
+        theme,
+        locale: 'en-US',
+        ...(fixedUrl ? { 'landing-url': FIXED_LANDING } : {}),
+        ...options.attributes,
+      },
       ...(options.scriptAttributes ? { scriptAttributes: options.scriptAttributes } : {}),
     }),
   })
@@ -55,6 +70,9 @@ async function openPanel(
   await page.goto(url)
   await page.locator(READY_ROOT).waitFor()
   await page.locator('[data-part="link"]').waitFor()
+  if (fixedUrl) {
+    await expect.poll(() => page.locator('[data-part="link"]').inputValue()).toBe(fixedUrl)
+  }
   return page
 }
 
@@ -87,7 +105,7 @@ async function openByKeyboard(page: Page) {
 
 for (const theme of ['light', 'dark'] as const) {
   it(`${theme}: the code decodes to exactly the share URL, from a screenshot and the PNG`, async () => {
-    const page = await openPanel({ theme })
+    const page = await openPanel({ theme, fixed: true })
     const shareUrl = await page.locator('[data-part="link"]').inputValue()
     expect(scriptsFetched()).not.toContain('/referral-widget-qr.js')
 
@@ -96,9 +114,9 @@ for (const theme of ['light', 'dark'] as const) {
     const dialog = page.locator('[data-part="qr"]')
     expect(await focused(page)).toBe('qr-close')
 
-    const path = screenshotPath(`qr-dialog-${theme}`)
-    await dialog.screenshot({ path, animations: 'disabled', caret: 'hide' })
-    expect(await decodePng(page, readFileSync(path))).toBe(shareUrl)
+    const shot = await still(page, dialog)
+    expect(await decodePng(page, shot)).toBe(shareUrl)
+    expectCommittedScreenshot(`qr-dialog-${theme}`, shot)
     const svgShot = await page.locator('[data-part="qr-code"]').screenshot()
     expect(await decodePng(page, svgShot)).toBe(shareUrl)
 

@@ -1,10 +1,17 @@
 // Screenshots of the panel (light, dark, right to left, a 280 px column), written to
-// test/e2e/artifacts/, each with the checks that make it worth looking at.
-import { readFileSync } from 'node:fs'
+// test/e2e/artifacts/, each with the checks that make it worth looking at. The light and dark
+// ones are the README's: compared with docs/screenshots/ (see support/screenshots.ts).
+import { writeFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { screenshotPath } from './support/browser.ts'
 import { READY_ROOT, useHarness, widgetPage } from './support/harness.ts'
+import {
+  expectCommittedScreenshot,
+  FIXED_LANDING,
+  fixedLink,
+  still,
+} from './support/screenshots.ts'
 
 const h = useHarness()
 
@@ -18,12 +25,13 @@ async function openPanel(
   attributes: Record<string, string>,
   options: { width?: number; pageBackground?: string; colorScheme?: 'light' | 'dark' } = {},
 ): Promise<Page> {
+  const shareUrl = fixedLink(h.service, 'alice')
   const url = h.host.page(path, {
     html: widgetPage(h.service, {
       head: `<style>body { margin: 0; padding: 16px; font-family: serif; background: ${
         options.pageBackground ?? '#f4f5f7'
       } } main { max-width: 440px }</style>`,
-      attributes: { 'user-id': 'alice', ...attributes },
+      attributes: { 'user-id': 'alice', 'landing-url': FIXED_LANDING, ...attributes },
     }),
   })
   const context = await h.newContext({
@@ -35,18 +43,17 @@ async function openPanel(
   const { page } = await h.open(context)
   await page.goto(url)
   await page.locator(READY_ROOT).waitFor()
-  await page.locator('[data-part="link"]').waitFor()
+  await expect.poll(() => page.locator('[data-part="link"]').inputValue()).toBe(shareUrl)
   return page
 }
 
-async function shoot(page: Page, name: string) {
-  const path = screenshotPath(name)
-  await page
-    .locator('[data-referral-widget]')
-    .screenshot({ path, animations: 'disabled', caret: 'hide' })
-  const png = readFileSync(path)
+/** `committed`: one of the README's pictures, compared with docs/screenshots/. */
+async function shoot(page: Page, name: string, { committed = false } = {}) {
+  const png = await still(page, page.locator('[data-referral-widget]'))
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
   expect(png.length).toBeGreaterThan(1000)
+  if (committed) expectCommittedScreenshot(name, png)
+  else writeFileSync(screenshotPath(name), png)
 }
 
 const rootColors = (page: Page) =>
@@ -61,7 +68,7 @@ it('panel-light', async () => {
   expect(luminance(colors.background)).toBeGreaterThan(0.8)
   expect(luminance(colors.color)).toBeLessThan(0.3)
   expect(await page.locator('[data-part="headline"]').textContent()).toBe('Give $10, get $10')
-  await shoot(page, 'panel-light')
+  await shoot(page, 'panel-light', { committed: true })
 })
 
 it('panel-dark', async () => {
@@ -73,7 +80,7 @@ it('panel-dark', async () => {
   const colors = await rootColors(page)
   expect(luminance(colors.background)).toBeLessThan(0.2)
   expect(luminance(colors.color)).toBeGreaterThan(0.8)
-  await shoot(page, 'panel-dark')
+  await shoot(page, 'panel-dark', { committed: true })
 })
 
 it('panel-rtl (data-locale="ar")', async () => {
