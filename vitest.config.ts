@@ -24,13 +24,8 @@ export default defineConfig({
         test: {
           name: 'preact-10',
           env: { PREACT_MAJOR: '10' },
+          // The type tests (test/**/*.test-d.ts) are compile-time assertions: `npm run test:types`.
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'demo/**/*.test.ts'],
-          // Type tests (expectTypeOf) for the public API, checked by tsc on every run.
-          typecheck: {
-            enabled: true,
-            include: ['test/**/*.test-d.{ts,tsx}'],
-            tsconfig: './tsconfig.json',
-          },
         },
       },
       {
