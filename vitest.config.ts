@@ -26,8 +26,8 @@ export default defineConfig({
           env: { PREACT_MAJOR: '10' },
           // The type tests (test/**/*.test-d.ts) are compile-time assertions: `npm run test:types`.
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'demo/**/*.test.ts'],
-          // Here, not above, so the dist/ check prints once (the tests of dist/ run in this
-          // project only).
+          // Here, not above, so the seed and the dist/ check print once (the property tests and
+          // the tests of dist/ run in this project only).
           globalSetup: ['test/support/global-setup.ts'],
         },
       },
