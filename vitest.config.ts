@@ -24,13 +24,11 @@ export default defineConfig({
         test: {
           name: 'preact-10',
           env: { PREACT_MAJOR: '10' },
+          // The type tests (test/**/*.test-d.ts) are compile-time assertions: `npm run test:types`.
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'demo/**/*.test.ts'],
-          // Type tests (expectTypeOf) for the public API, checked by tsc on every run.
-          typecheck: {
-            enabled: true,
-            include: ['test/**/*.test-d.{ts,tsx}'],
-            tsconfig: './tsconfig.json',
-          },
+          // Here, not above, so the seed and the dist/ check print once (the property tests and
+          // the tests of dist/ run in this project only).
+          globalSetup: ['test/support/global-setup.ts'],
         },
       },
       {

@@ -53,5 +53,7 @@ for (const file of scriptFiles()) integrity[file] = hash(file, 'sha384')
 writeFileSync('dist/integrity.json', `${JSON.stringify(integrity, null, 2)}\n`)
 if (!scriptTagOnly) {
   console.log('Subresource Integrity (dist/integrity.json):')
-  for (const [file, hash] of Object.entries(integrity)) console.log(`  ${file.padEnd(28)} ${hash}`)
+  const width = Math.max(...Object.keys(integrity).map((file) => file.length))
+  for (const [file, hash] of Object.entries(integrity))
+    console.log(`  ${file.padEnd(width)}  ${hash}`)
 }

@@ -1,4 +1,5 @@
-// Type tests of the public API (`npm test` runs them through tsc: vitest `typecheck`).
+// Type tests of the public API: compile-time assertions (expectTypeOf, @ts-expect-error) that
+// `npm run test:types` (part of `npm test`) and `npm run typecheck` check with tsc.
 // What an SPA developer writes against `referral-widget` must keep compiling, and what it must
 // refuse must keep being refused.
 import type { ReadableAtom } from 'nanostores'

@@ -8,6 +8,7 @@
 // hand-over of the lock in every Chromium.
 import type { Page } from 'playwright-core'
 import { expect, it, type TestContext } from 'vitest'
+import { platformSkip } from '../support/platform.ts'
 import { backForwardCacheWorks, leaveAndComeBack, watchShows } from './support/back-forward.ts'
 import {
   callReferral,
@@ -33,8 +34,9 @@ async function needCache(context: TestContext) {
     })
   }
   if (!capable)
-    context.skip(
-      'platform: this Chromium keeps no page in the back/forward cache (a headless shell); set CHROMIUM_PATH to a full Chromium',
+    platformSkip(
+      context,
+      'this Chromium keeps no page in the back/forward cache (a headless shell); set CHROMIUM_PATH to a full Chromium',
     )
 }
 

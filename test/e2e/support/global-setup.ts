@@ -1,6 +1,7 @@
 // Before the browser suite: Chromium is unpacked (once per package version; later runs reuse it)
-// before any worker launches it, and the bundle is built from the sources.
-import { execSync } from 'node:child_process'
+// before any worker launches it, and dist/ is built when it is stale (the same check as
+// `npm run build:if-stale`, so a run right after a build does not build again).
+import { execFileSync } from 'node:child_process'
 import { chromiumTarget } from './browser.ts'
 
 export default async function setup() {
@@ -9,7 +10,8 @@ export default async function setup() {
   console.log(
     `[referral] Chromium: ${target.source} (ready in ${Math.round(performance.now() - started)} ms)`,
   )
-  if (process.env.E2E_SKIP_BUILD !== '1') {
-    execSync('npm run build', { stdio: 'inherit', cwd: new URL('../../..', import.meta.url) })
-  }
+  execFileSync(process.execPath, ['scripts/dist-stamp.mjs', 'ensure'], {
+    stdio: 'inherit',
+    cwd: new URL('../../..', import.meta.url),
+  })
 }
