@@ -2,7 +2,8 @@
 // per artifact, and the totals the budgets speak of (a page that only tracks, a page with the
 // panel, a page without one that calls getLink(), and what the QR code adds on use). The same
 // pages and their limits feed size-limit (.size-limit.js), which CI runs.
-// `node scripts/sizes.mjs --json` prints JSON; `--write-readme` updates the README's size table.
+// `node scripts/sizes.mjs --json` prints JSON; `--write-docs` updates the size table of
+// docs/PERFORMANCE.md.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -73,9 +74,9 @@ export function sizes() {
   return { files, totals }
 }
 
-/** Rewrites the gzip and brotli figures of the README's size table to the built sizes. */
-export function writeReadme(result) {
-  const path = join(import.meta.dirname, '../README.md')
+/** Rewrites the gzip and brotli figures of docs/PERFORMANCE.md's size table to the built sizes. */
+export function writeDocs(result) {
+  const path = join(import.meta.dirname, '../docs/PERFORMANCE.md')
   const bytes = (n) => `${n.toLocaleString('en-US')} B`
   const rows = Object.fromEntries(
     Object.entries(PAGES).map(([page, { label }]) => [label, result.totals[page]]),
@@ -96,7 +97,7 @@ export function writeReadme(result) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = sizes()
-  if (process.argv.includes('--write-readme')) writeReadme(result)
+  if (process.argv.includes('--write-docs')) writeDocs(result)
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(result, null, 2))
   } else {

@@ -86,9 +86,9 @@ describe('<referral-widget>', () => {
     expect(customElements.get('referral-widget')).toBeDefined()
   })
 
-  it('observes every attribute the README lists for it, and the README lists every one', () => {
-    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8')
-    const section = readme.slice(readme.indexOf('### 4. Custom element'), readme.indexOf('### 5.'))
+  it('observes every attribute docs/COMPONENTS.md lists for it, and the page lists every one', () => {
+    const page = readFileSync(join(import.meta.dirname, '../docs/COMPONENTS.md'), 'utf8')
+    const section = page.slice(page.indexOf('## The custom element'), page.indexOf('## Vue'))
     const listed = Array.from(section.matchAll(/^\| `([a-z-]+)` \|/gm), (match) => match[1])
     expect([...listed].sort()).toEqual([...ReferralWidgetElement.observedAttributes].sort())
   })

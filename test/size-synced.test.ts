@@ -1,5 +1,5 @@
-// The sizes the README quotes are the sizes of the built files: rebuild, then update the
-// README's Performance table when this fails.
+// The sizes docs/PERFORMANCE.md quotes are the sizes of the built files: rebuild, then run
+// `node scripts/sizes.mjs --write-docs` when this fails.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -7,17 +7,17 @@ import { sizes } from '../scripts/sizes.mjs'
 
 const root = join(import.meta.dirname, '..')
 
-/** The gzip and brotli bytes of a row of the README's size table, e.g. "| tracking only … | 11,234 B | 10,143 B |". */
+/** The gzip and brotli bytes of a row of the size table, e.g. "| tracking only … | 11,234 B | 10,143 B |". */
 function quoted(row: string) {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8')
-  const line = readme.split('\n').find((text) => text.startsWith(`| ${row}`))
+  const page = readFileSync(join(root, 'docs/PERFORMANCE.md'), 'utf8')
+  const line = page.split('\n').find((text) => text.startsWith(`| ${row}`))
   const numbers = [...(line ?? '').matchAll(/([\d,]+) B/g)].map((match) =>
     Number(match[1]?.replace(/,/g, '')),
   )
   return { gzip: numbers[0], brotli: numbers[1] }
 }
 
-describe('README sizes', () => {
+describe('the sizes docs/PERFORMANCE.md quotes', () => {
   it('quote the built files', () => {
     const { totals } = sizes()
     expect(quoted('tracking only')).toEqual(totals.trackingOnly)
