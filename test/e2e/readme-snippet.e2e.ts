@@ -1,7 +1,7 @@
-// The README's script-tag snippet and the calls it shows, taken verbatim from README.md and run in
-// Chromium with the calls made before the script has loaded: nothing throws (`Referral.on` is
-// there at once), the panel shows the identified user's link, and the event handler hears the
-// signup being recorded.
+// The README's script-tag snippet and the calls it shows (docs/examples/script-tag/, which
+// test/examples.test.ts keeps equal to the README's blocks), run verbatim in Chromium with the
+// calls made before the script has loaded: nothing throws (`Referral.on` is there at once), the
+// panel shows the identified user's link, and the event handler hears the signup being recorded.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -9,16 +9,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { launch, watchedPage } from './support/browser.ts'
 import { startHostOrigin, startServiceOrigin } from './support/servers.ts'
 
-const README = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
-
-/** The first fenced block of `language` after `heading`. */
-function block(heading: string, language: string): string {
-  const start = README.indexOf(heading)
-  if (start < 0) throw new Error(`README.md has no "${heading}"`)
-  const match = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(README.slice(start))
-  if (!match?.[1]) throw new Error(`README.md has no ${language} block after "${heading}"`)
-  return match[1]
-}
+const EXAMPLES = join(import.meta.dirname, '../../docs/examples/script-tag')
+const example = (file: string) => readFileSync(join(EXAMPLES, file), 'utf8')
 
 let browser: Browser
 let service: Awaited<ReturnType<typeof startServiceOrigin>>
@@ -36,8 +28,8 @@ afterAll(async () => {
 })
 
 it('the README’s snippet and calls work as copied, the calls made before the script loads', async () => {
-  const snippet = block('### 1. Script tag', 'html')
-  const calls = block('Then, from anywhere', 'js')
+  const snippet = example('index.html')
+  const calls = example('calls.js')
   const stub = snippet.split('\n').find((line) => line.startsWith('<script>'))
   expect(stub, 'the snippet has an inline stub').toBeDefined()
   // Only the placeholders change: the service's address, and no integrity hash to fill in.
