@@ -231,6 +231,18 @@ describe('<referral-widget>', () => {
     document.cookie = `referral_attribution=; Max-Age=0; Path=/; Domain=${location.hostname}`
   })
 
+  it('cookie-domain="auto": the cookie on the page’s own host (happy-dom’s localhost)', async () => {
+    const code = await world.makeLink('alice')
+    history.replaceState(null, '', `/?ref=${code}`)
+    const widget = connect({ 'cookie-domain': 'auto' })
+    await settle()
+    expect(referralErrors()).toEqual([])
+    expect(widget.shadowRoot).not.toBeNull()
+    expect(document.cookie).toMatch(new RegExp(`(^|; )referral_attribution=v1\\.${code}\\.`))
+    // biome-ignore lint/suspicious/noDocumentCookie: the page's own cookie, cleared after the test
+    document.cookie = 'referral_attribution=; Max-Age=0; Path=/'
+  })
+
   it('a cookie-domain that is not the page’s host or a parent: reported, no widget', async () => {
     const widget = connect({ 'cookie-domain': 'other.example' })
     await settle()

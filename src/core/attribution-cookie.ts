@@ -10,6 +10,7 @@ import {
   encodeAttribution,
 } from '../api/attribution-cookie.ts'
 import { ConfigError } from '../shared/errors.ts'
+import { AUTO, cookieDomainCandidates, findCookieDomain } from './cookie-domain.ts'
 import type { CookieJar } from './host.ts'
 import { quote } from './options.ts'
 
@@ -29,6 +30,8 @@ export interface AttributionCookie {
  * The cookie for a page, or null where there is no page (server-side rendering) or no cookie jar.
  * Throws a ConfigError when `domain` is neither the page's host nor a parent of
  * it: the browser would silently refuse such a cookie, and the referral would be lost unseen.
+ * `'auto'`: the site's registrable domain, found by the browser at the first write (never before
+ * consent, since nothing is written before it).
  */
 export function attributionCookie(
   domain: string,
@@ -36,13 +39,18 @@ export function attributionCookie(
 ): AttributionCookie | null {
   const { jar, href, now } = options
   if (href === undefined) return null
-  checkCookieDomain(domain, href)
+  const auto = domain === AUTO
+  if (!auto) checkCookieDomain(domain, href)
   if (!jar) return null
-  const secure = new URL(href).protocol === 'https:'
-  const attributes = `; Domain=${domain}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
-  const set = (value: string, maxAge: number) => {
+  const { protocol, hostname } = new URL(href)
+  const secure = protocol === 'https:' ? '; Secure' : ''
+  /** The Domain attribute; `auto` finds it at the first write (empty: a host-only cookie). */
+  let scope: string | undefined = auto ? undefined : `; Domain=${domain}`
+  const set = (value: string, maxAge: number, on = scope) => {
     try {
-      jar.set(`${ATTRIBUTION_COOKIE}=${value}; Max-Age=${maxAge}${attributes}`)
+      jar.set(
+        `${ATTRIBUTION_COOKIE}=${value}; Max-Age=${maxAge}${on}; Path=/; SameSite=Lax${secure}`,
+      )
       return true
     } catch {
       return false // document.cookie throws in a sandboxed frame
@@ -59,6 +67,10 @@ export function attributionCookie(
     write(attribution, windowMs) {
       const maxAge = Math.ceil((Date.parse(attribution.capturedAt) + windowMs - now()) / 1000)
       if (!(maxAge > 0)) return false
+      if (scope === undefined) {
+        const found = findCookieDomain(hostname, jar)
+        scope = found === undefined ? '' : `; Domain=${found}`
+      }
       try {
         return set(encodeAttribution(attribution), maxAge)
       } catch {
@@ -66,7 +78,12 @@ export function attributionCookie(
       }
     },
     remove() {
-      set('', 0)
+      // `auto` before any write here: the cookie may be on any parent (another subdomain wrote
+      // it), so it is expired on each, and host-only; expiring sets nothing anywhere.
+      if (scope !== undefined) set('', 0)
+      else
+        for (const on of ['', ...cookieDomainCandidates(hostname).map((d) => `; Domain=${d}`)])
+          set('', 0, on)
     },
   }
 }

@@ -88,7 +88,7 @@ const CHECKS = {
     'it must be an absolute http: or https: URL',
   ],
   apiBase: [apiBase, 'it must be an absolute http: or https: URL, or a path such as /referral'],
-  cookieDomain: [domain, 'it must be a domain such as shop.example'],
+  cookieDomain: [domain, 'it must be a domain such as shop.example, or auto'],
   locale: [locale, 'it must be a language tag such as en-US'],
   theme: [oneOf('light', 'dark', 'auto'), 'use light, dark or auto'],
   cleanUrl: [flag, 'use true or false'],

@@ -62,7 +62,9 @@ export interface ReferralOptions {
   /**
    * Also keep the captured referral in the first-party cookie `referral_attribution` on this
    * domain (the page's host or a parent of it, e.g. `shop.example`), so the site's other
-   * subdomains and its server credit it. Default: no cookie.
+   * subdomains and its server credit it. `'auto'`: the site's registrable domain, found by the
+   * browser itself (host-only on localhost, an IP address or a single-label host). Default: no
+   * cookie.
    */
   cookieDomain?: string | undefined
   /** Bounds of the event queue. */

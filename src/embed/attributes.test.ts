@@ -94,6 +94,16 @@ describe('good attributes', () => {
     expect(config.options).toEqual({ publicKey: 'pk_test_acme', apiBase: ORIGIN })
   })
 
+  it('data-cookie-domain="auto" on any page: the widget finds the domain itself', () => {
+    const config = readAttributes(
+      script({ 'data-key': 'pk_test_acme', 'data-cookie-domain': 'AUTO' }),
+      SRC,
+      'https://www.shop-example.net/',
+    )
+    expect(config.problems).toEqual([])
+    expect(config.options.cookieDomain).toBe('auto')
+  })
+
   it('the locale is canonicalised', () => {
     expect(read({ 'data-locale': 'EN-us' }).options.locale).toBe('en-US')
   })

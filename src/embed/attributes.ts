@@ -1,6 +1,7 @@
 // The script tag's data- attributes, checked one by one: a bad one is reported with a clear
 // console.error and replaced by its default; only a bad key stops the widget.
 import { checkCookieDomain } from '../core/attribution-cookie.ts'
+import { AUTO } from '../core/cookie-domain.ts'
 import { parsePublicKey } from '../core/keys.ts'
 import {
   type CheckedOption,
@@ -72,10 +73,11 @@ export function readTrackingAttributes(
   if (options.cleanUrl === true) delete options.cleanUrl // the default
   if (options.honorGpc === false) delete options.honorGpc // the default
   // A domain the browser would refuse the cookie for is reported, and the widget runs without it.
-  if (typeof options.cookieDomain === 'string' && pageHref !== undefined) {
+  const cookieDomain = options.cookieDomain
+  if (typeof cookieDomain === 'string' && cookieDomain !== AUTO && pageHref !== undefined) {
     try {
       checkCookieDomain(
-        options.cookieDomain,
+        cookieDomain,
         pageHref,
         OPTION_ATTRIBUTES.cookieDomain.scriptTag,
         'is ignored',

@@ -3,10 +3,9 @@
 // one conversion with the click. Two "pages" on two hosts, each with its own storage, share one
 // browser cookie store.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { TrackedEvent } from '../../src/api/wire.ts'
 import { SEND_DELAY_MS } from '../../src/queue/queue.ts'
 import { ConfigError } from '../../src/shared/errors.ts'
-import { createCookieBrowser } from '../support/cookies.ts'
+import { sentEvents, setUp } from '../support/cookie-world.ts'
 import { createWorld } from '../support/harness.ts'
 
 const START = Date.UTC(2026, 10, 2, 9)
@@ -22,31 +21,6 @@ afterEach(() => {
 
 const settle = () => vi.advanceTimersByTimeAsync(10)
 const sendAll = () => vi.advanceTimersByTimeAsync(SEND_DELAY_MS + 10)
-
-/** A world, a link of alice's, and one cookie store for www.shop.test and app.shop.test. */
-async function setUp() {
-  const world = createWorld()
-  const code = await world.makeLink('alice')
-  const browser = createCookieBrowser()
-  const page = (
-    host: 'www.shop.test' | 'app.shop.test' | 'shop.test',
-    path: string,
-    options: Parameters<typeof world.tab>[0] = {},
-  ) =>
-    world.tab({
-      cookieDomain: 'shop.test',
-      href: `https://${host}${path}`,
-      cookie: browser.jar(host),
-      ...options,
-    })
-  return { world, code, browser, page }
-}
-
-function sentEvents(tab: ReturnType<ReturnType<typeof createWorld>['tab']>) {
-  const sent: TrackedEvent[] = []
-  tab.on('event:sent', ({ event }) => sent.push(event))
-  return sent
-}
 
 const cookieValue = (code: string, visitorId: string, at: number) =>
   `v1.${code}.${visitorId}.${at.toString(36)}`
@@ -131,7 +105,7 @@ describe('cookieDomain', () => {
       ),
     )
     expect(() => page('www.shop.test', '/', { cookieDomain: 'https://shop.test' })).toThrow(
-      /cookieDomain="https:\/\/shop.test" is refused: it must be a domain such as shop.example\./,
+      /cookieDomain="https:\/\/shop.test" is refused: it must be a domain such as shop.example, or auto\./,
     )
   })
 
