@@ -1,5 +1,6 @@
 // The visitor and how they arrived: an anonymous visitor id, the referral code they arrived with
-// (kept for the campaign's attribution window), and one click per code. Whether they closed the
+// (kept for the campaign's attribution window: the latest one, or with first-touch the first),
+// and one click per code. Whether they closed the
 // banner is the later part's (banner.ts).
 import type { TrackedEvent } from '../api/wire.ts'
 import { info } from '../shared/log.ts'
@@ -19,6 +20,8 @@ export function createAttribution(options: {
   random: () => number
   /** Where the visitor's Global Privacy Control signal is honoured and on: nothing is recorded. */
   privacySignal: boolean
+  /** `attribution: 'first'`: a referral held within the window is not replaced by a later one. */
+  firstTouch: boolean
   /**
    * A reload with no storage to remember the click in: the same `?ref=` in the address bar is the
    * same arrival, recorded when the page first loaded.
@@ -44,15 +47,28 @@ export function createAttribution(options: {
     return visitor
   }
 
-  function get(): Attribution | null {
+  /** The referral held, unless expired or captured more than a day in the future: discarded. */
+  function held() {
     const stored = persisted.read(StoredAttribution, 'attribution')
     if (!stored) return null
-    // Expired, or captured more than a day in the future (no clock drifts that far): discarded.
     const age = now() - stored.capturedAt
-    if (age > windowDays * DAY || age < -DAY) {
-      persisted.remove('attribution')
-      return null
-    }
+    if (age <= windowDays * DAY && age >= -DAY) return stored
+    persisted.remove('attribution')
+    return null
+  }
+
+  /** Whether a referral captured at `capturedAt` replaces the one held (never the other way). */
+  const replaces = (capturedAt: number) => {
+    const current = held()
+    return (
+      !current ||
+      (options.firstTouch ? capturedAt < current.capturedAt : capturedAt >= current.capturedAt)
+    )
+  }
+
+  function get(): Attribution | null {
+    const stored = held()
+    if (!stored) return null
     return {
       code: stored.code,
       visitorId: visitorId(),
@@ -69,27 +85,29 @@ export function createAttribution(options: {
     },
     windowMs: () => windowDays * DAY,
     /**
-     * A referral captured on another subdomain (the shared cookie), newer than any held here, is
-     * adopted with its visitor id, so a signup here credits the click made there.
+     * A referral captured on another subdomain (the shared cookie), newer than any held here (with
+     * first-touch: older), is adopted with its visitor id, so a signup here credits the click
+     * made there.
      */
     adopt(shared: Attribution) {
-      const held = persisted.read(StoredAttribution, 'attribution')
       const capturedAt = Date.parse(shared.capturedAt)
-      if (held && held.capturedAt > capturedAt) return
+      if (!replaces(capturedAt)) return
       visitor = shared.visitorId
       persisted.write('visitor', { id: visitor })
       persisted.write('attribution', { code: shared.code, capturedAt })
     },
     /**
-     * A visitor arrived through a link: remember the code, and record one click per code. Not
-     * where the visitor's Global Privacy Control signal is honoured: then false.
+     * A visitor arrived through a link: remember the code (with first-touch, unless one is held
+     * within the window), and record one click per code. Not where the visitor's Global Privacy
+     * Control signal is honoured: then false.
      */
     capture(code: string): boolean {
       if (options.privacySignal) {
         info('Global Privacy Control is on: this visit through a referral link is not recorded.')
         return false
       }
-      persisted.write('attribution', { code, capturedAt: now() })
+      if (!options.firstTouch || replaces(now()))
+        persisted.write('attribution', { code, capturedAt: now() })
       const clicks = persisted.read(StoredClicks, 'clicks')
       const clicked = clicks?.codes ?? []
       if (!clicked.includes(code) && !options.reloadedWithoutStorage()) {

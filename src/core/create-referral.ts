@@ -82,6 +82,9 @@ export function createTracking(
       refParams: refParamsOf(options),
       cleanUrl: options.cleanUrl === undefined || checkOption('cleanUrl', options.cleanUrl),
       honorGpc: options.honorGpc !== undefined && checkOption('honorGpc', options.honorGpc),
+      firstTouch:
+        options.attribution !== undefined &&
+        checkOption('attribution', options.attribution) === 'first',
       cookieDomain:
         options.cookieDomain === undefined
           ? undefined

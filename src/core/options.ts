@@ -94,6 +94,7 @@ const CHECKS = {
   cleanUrl: [flag, 'use true or false'],
   honorGpc: [flag, 'use true or false'],
   consent: [oneOf('required'), 'the only value is "required", or leave it out'],
+  attribution: [oneOf('last', 'first'), 'use last or first'],
 } as const
 
 export type CheckedOption = keyof typeof CHECKS
@@ -117,6 +118,7 @@ export const OPTION_ATTRIBUTES = {
   consent: { scriptTag: 'data-consent', element: 'consent' },
   honorGpc: { scriptTag: 'data-honor-gpc', element: 'honor-gpc' },
   cookieDomain: { scriptTag: 'data-cookie-domain', element: 'cookie-domain' },
+  attribution: { scriptTag: 'data-attribution', element: 'attribution' },
 } as const satisfies Record<CheckedOption | 'publicKey', { scriptTag: string; element: string }>
 
 export type MarkupOption = keyof typeof OPTION_ATTRIBUTES

@@ -44,6 +44,8 @@ export interface TrackerOptions
   refParams: string[]
   cleanUrl: boolean
   honorGpc: boolean
+  /** The first referral within the window keeps the visitor (`attribution: 'first'`). */
+  firstTouch: boolean
   /** Also share the captured referral in a first-party cookie on this domain. */
   cookieDomain?: string | undefined
   /**
@@ -153,6 +155,7 @@ export function createTracker(options: TrackerOptions) {
     now,
     random,
     privacySignal,
+    firstTouch: options.firstTouch,
     reloadedWithoutStorage: () => host.reloaded && !storage.durable(),
     enqueue,
   })

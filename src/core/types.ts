@@ -67,6 +67,12 @@ export interface ReferralOptions {
    * cookie.
    */
   cookieDomain?: string | undefined
+  /**
+   * Which referral a visitor's sign-up credits when they arrive through more than one link within
+   * the campaign's attribution window: `'last'` (the default) the latest, `'first'` the first one
+   * (a later code's click is still recorded; after the window, the new code takes over).
+   */
+  attribution?: 'last' | 'first' | undefined
   /** Bounds of the event queue. */
   maxQueuedEvents?: number | undefined
   maxEventAgeMs?: number | undefined

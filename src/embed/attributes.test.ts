@@ -104,6 +104,10 @@ describe('good attributes', () => {
     expect(config.options.cookieDomain).toBe('auto')
   })
 
+  it('data-attribution="first": the attribution option', () => {
+    expect(read({ 'data-attribution': 'first' }).options.attribution).toBe('first')
+  })
+
   it('the locale is canonicalised', () => {
     expect(read({ 'data-locale': 'EN-us' }).options.locale).toBe('en-US')
   })
@@ -174,6 +178,7 @@ describe('each bad attribute: one problem sentence, and its default', () => {
     ['api', 'referral', { apiBase: ORIGIN }],
     ['cookie-domain', 'https://shop.example', { cookieDomain: undefined }],
     ['cookie-domain', 'shop example', { cookieDomain: undefined }],
+    ['attribution', 'newest', { attribution: undefined }],
     ['campaign', 'summer-sale', { campaignId: undefined }],
     ['user-id', 'alice smith', { userId: undefined }],
     ['user-id', '<script>', { userId: undefined }],
