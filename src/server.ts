@@ -2,13 +2,24 @@
 // built-ins), so it runs on Node 20+, Deno, Bun and edge runtimes.
 
 export { ATTRIBUTION_COOKIE } from './api/attribution-cookie.ts'
-export { RecordSignupError, type RecordSignupFailure, ServerConfigError } from './server/errors.ts'
+export {
+  RecordPurchaseError,
+  type RecordPurchaseFailure,
+  RecordSignupError,
+  type RecordSignupFailure,
+  ServerConfigError,
+} from './server/errors.ts'
 export {
   type Attribution,
   parseAttribution,
   type ReadOptions,
   readAttribution,
 } from './server/read-attribution.ts'
+export {
+  type PurchaseResult,
+  type RecordPurchaseOptions,
+  recordPurchase,
+} from './server/record-purchase.ts'
 export {
   DEFAULT_TIMEOUT_MS,
   type FetchLike,

@@ -33,10 +33,12 @@ const CUSTOM_ELEMENT_EXPORTS = ['ReferralWidgetElement']
 const SERVER_EXPORTS = [
   'ATTRIBUTION_COOKIE',
   'DEFAULT_TIMEOUT_MS',
+  'RecordPurchaseError',
   'RecordSignupError',
   'ServerConfigError',
   'parseAttribution',
   'readAttribution',
+  'recordPurchase',
   'recordSignup',
   'signUserToken',
 ]

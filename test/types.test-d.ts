@@ -283,4 +283,19 @@ describe('referral-widget/server', () => {
     void (() => server.recordSignup({ secretKey: 'sk_test_acme', apiBase: 'https://x.test' }))
     expectTypeOf<server.RecordSignupError['reason']>().toEqualTypeOf<'timeout' | 'refused'>()
   })
+
+  test('recordPurchase needs an order id, an amount and a currency too (service extension)', () => {
+    expectTypeOf(server.recordPurchase).returns.resolves.toEqualTypeOf<server.PurchaseResult>()
+    expectTypeOf<server.PurchaseResult['status']>().toEqualTypeOf<
+      'accepted' | 'duplicate' | 'rejected'
+    >()
+    const base = { secretKey: 'sk_test_acme', apiBase: 'https://x.test', userId: 'u1' }
+    // @ts-expect-error orderId, amount and currency are required
+    void (() => server.recordPurchase(base))
+    void (() => server.recordPurchase({ ...base, orderId: 'A-1', amount: 5, currency: 'EUR' }))
+    expectTypeOf<server.RecordPurchaseError['reason']>().toEqualTypeOf<
+      'timeout' | 'refused' | 'unsupported'
+    >()
+    expectTypeOf<server.RecordPurchaseError['orderId']>().toEqualTypeOf<string>()
+  })
 })

@@ -76,6 +76,7 @@ function agree(name: string, parser: Parser<unknown>, schema: ZodLike, cases: un
 describe('wire parsers agree with the service schemas', () => {
   agree('public campaign', parsePublicCampaign, PublicCampaign, [
     ...variants(campaign),
+    { ...campaign, rewardTrigger: 'purchase' },
     ...variants(campaign.referrerReward).map((reward) => ({ ...campaign, referrerReward: reward })),
     { ...campaign, status: 'paused' },
     { ...campaign, attributionWindow: '0d' },
@@ -99,6 +100,16 @@ describe('wire parsers agree with the service schemas', () => {
     { results: [{ id: 'evt_12345678', status: 'maybe' }] },
     { results: [{ id: 5, status: 'accepted' }] },
     { results: [{ id: 'evt_12345678', status: 'rejected', error: { code: 1 } }] },
+    // Extension: the event's field at fault.
+    {
+      results: [
+        { id: null, status: 'rejected', error: { code: 'x', message: 'y', param: 'amount' } },
+      ],
+    },
+    { results: [{ id: null, status: 'rejected', error: { code: 'x', message: 'y', param: 7 } }] },
+    {
+      results: [{ id: null, status: 'rejected', error: { code: 'x', message: 'y', param: null } }],
+    },
     { results: 'none' },
     {},
   ])
@@ -112,6 +123,12 @@ describe('wire parsers agree with the service schemas', () => {
     { ...summary, recent: [] },
     { ...summary, recent: Array.from({ length: 10 }, () => recentEntry) },
     { ...summary, recent: Array.from({ length: 11 }, () => recentEntry) },
+    // Extension (purchases): friends who bought, absent from a service without purchases.
+    ...variants({ ...summary, buyers: 1 }),
+    { ...summary, buyers: 0 },
+    { ...summary, buyers: 2.5 },
+    { ...summary, buyers: -1 },
+    { ...summary, buyers: '1' },
   ])
 
   it('drop fields they do not know, as the schemas do', () => {

@@ -132,7 +132,9 @@ export function campaignRoutes(store: Store, clock: Clock) {
     const remaining = rest.filter(matches)
     const limit = query.limit ?? 20
     return c.json({
-      data: remaining.slice(0, limit).map(key.kind === 'pk' ? publicView : listView),
+      data: remaining
+        .slice(0, limit)
+        .map((campaign) => (key.kind === 'pk' ? publicView(campaign) : listView(campaign))),
       total: all.filter(matches).length,
       hasMore: remaining.length > limit,
     })

@@ -43,5 +43,5 @@ export const notFound = (message: string, param?: string) =>
 export const conflict = (code: string, message: string, param?: string) =>
   new ServiceError(409, 'invalid_request_error', code, message, param)
 
-export const secretKeyRequired = (message: string) =>
-  new ServiceError(403, 'permission_error', 'secret_key_required', message)
+export const secretKeyRequired = (message: string, param?: string) =>
+  new ServiceError(403, 'permission_error', 'secret_key_required', message, param)

@@ -1,79 +1,71 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { type Clock, DAY, utcDay } from './clock.ts'
-import { invalid } from './errors.ts'
+import type { Clock } from './clock.ts'
+import { creditedClick, issueRewards } from './credit.ts'
+import { invalid, secretKeyRequired } from './errors.ts'
 import { type AppEnv, isPlainObject, jsonBody, requireObject } from './http.ts'
 import type { Scope } from './keys.ts'
-import {
-  attributionWindowDays,
-  type EventResult,
-  MAX_EVENTS_PER_REQUEST,
-  TrackedEvent,
-} from './schemas.ts'
-import type { Click, Store } from './store.ts'
+import { ingestPurchase } from './purchases.ts'
+import type { Click } from './records.ts'
+import { type EventResult, MAX_EVENTS_PER_REQUEST, PurchaseEvent, TrackedEvent } from './schemas.ts'
+import type { Store } from './store.ts'
 import { describeFirstIssue } from './validate.ts'
 
-const rejected = (id: string | null, code: string, message: string): EventResult => ({
+const rejected = (
+  id: string | null,
+  code: string,
+  message: string,
+  param?: string,
+): EventResult => ({
   id,
   status: 'rejected',
-  error: { code, message },
+  error: { code, message, ...(param ? { param } : {}) },
 })
+
+/** The first problem of an event that does not fit its type's shape, naming the field. */
+function invalidEvent(input: unknown, issues: Parameters<typeof describeFirstIssue>[0]) {
+  const id = isPlainObject(input) && typeof input.id === 'string' ? input.id : null
+  const problem = describeFirstIssue(issues, input)
+  // The click and signup shape lists two types; the service takes a third (extension).
+  const message =
+    problem.param === 'type' && problem.code === 'parameter_invalid'
+      ? 'type must be "click", "signup" or "purchase".'
+      : problem.message
+  return rejected(id, problem.code, message, problem.param)
+}
 
 /** Records events in order; the server's clock, not `occurredAt`, is what counts. */
 export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[], now: number) {
-  const windowMs = (campaignId: string) => {
-    const campaign = store.campaign(scope, campaignId)
-    return campaign ? attributionWindowDays(campaign.attributionWindow) * DAY : 0
-  }
-
-  const convert = (click: Click, userId: string) => {
+  /** A signup credited to `click`: a referral, and in a signup campaign, a conversion. */
+  const signUp = (click: Click, userId: string) => {
     const campaign = store.campaign(scope, click.campaignId)
     const link = store.linkByCode(scope, click.code)
     if (!campaign || !link || campaign.status !== 'active') return
     if (link.referrerId === userId) return // self-referral
-    store.addSignup(scope, {
-      code: link.code,
-      campaignId: campaign.id,
-      visitorId: click.visitorId,
-      userId,
-      at: now,
-    })
-    if (store.hasConverted(scope, campaign.id, userId)) return
-    const { maxReferralsPerUser, maxReferralsPerDay } = campaign.limits
-    const referred = (day?: number) =>
-      store.conversionCount(scope, campaign.id, link.referrerId, day)
-    if (maxReferralsPerUser !== null && referred() >= maxReferralsPerUser) return
-    if (maxReferralsPerDay !== null && referred(utcDay(now)) >= maxReferralsPerDay) return
-    store.addConversion(scope, {
-      campaignId: campaign.id,
-      referrerId: link.referrerId,
-      userId,
-      at: now,
-      code: link.code,
-      visitorId: click.visitorId,
-      referrerReward: {
-        amount: campaign.referrerReward.amount,
-        currency: campaign.referrerReward.currency,
-      },
-    })
-    campaign.stats.totalConversions += 1
-    campaign.stats.totalRewardsIssued += 2 // one reward to each party
-    store.saveCampaign(scope, campaign)
+    const through = { code: link.code, referrerId: link.referrerId, visitorId: click.visitorId }
+    store.addSignup(scope, { ...through, campaignId: campaign.id, userId, at: now })
+    if (campaign.rewardTrigger === 'purchase') {
+      // Extension: the user is referred; their first purchase is the conversion.
+      store.addReferral(scope, { ...through, campaignId: campaign.id, userId, at: now })
+      return
+    }
+    issueRewards(store, scope, campaign, through, userId, now)
   }
 
   return raw.map((input): EventResult => {
-    const id = isPlainObject(input) && typeof input.id === 'string' ? input.id : null
-    const parsed = TrackedEvent.safeParse(input)
-    if (!parsed.success) {
-      const problem = describeFirstIssue(parsed.error.issues, input)
-      return rejected(id, problem.code, problem.message)
+    if (isPlainObject(input) && input.type === 'purchase') {
+      const purchase = PurchaseEvent.safeParse(input)
+      if (!purchase.success) return invalidEvent(input, purchase.error.issues)
+      return ingestPurchase(store, scope, purchase.data, now)
     }
+    const parsed = TrackedEvent.safeParse(input)
+    if (!parsed.success) return invalidEvent(input, parsed.error.issues)
     const event = parsed.data
     if (event.type === 'click' && event.code === undefined) {
-      return rejected(event.id, 'parameter_missing', 'code is required for a click.')
+      return rejected(event.id, 'parameter_missing', 'code is required for a click.', 'code')
     }
     if (event.type === 'signup' && event.userId === undefined) {
-      return rejected(event.id, 'parameter_missing', 'userId is required for a signup.')
+      return rejected(event.id, 'parameter_missing', 'userId is required for a signup.', 'userId')
     }
     if (store.isAccepted(scope, event.id)) return { id: event.id, status: 'duplicate' }
 
@@ -97,11 +89,8 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
     }
 
     store.markAccepted(scope, event.id)
-    const attributed = store
-      .latestClicks(scope, event.visitorId, event.code)
-      .filter((click) => now - click.at <= windowMs(click.campaignId))
-      .sort((a, b) => b.at - a.at)[0]
-    if (attributed && event.userId !== undefined) convert(attributed, event.userId)
+    const attributed = creditedClick(store, scope, event.visitorId, event.code, now)
+    if (attributed && event.userId !== undefined) signUp(attributed, event.userId)
     return { id: event.id, status: 'accepted' }
   })
 }
@@ -128,7 +117,21 @@ export function eventRoutes(store: Store, clock: Clock) {
         'events',
       )
     }
-    const results = ingestEvents(store, c.get('apiKey'), envelope.data.events, clock.now())
+    const key = c.get('apiKey')
+    // Extension: a purchase is the site's backend's word, never a page's. A request that carries
+    // one with a public key is refused whole, so no part of a forged batch counts.
+    if (key.kind === 'pk') {
+      const at = envelope.data.events.findIndex(
+        (event) => isPlainObject(event) && event.type === 'purchase',
+      )
+      if (at !== -1) {
+        throw secretKeyRequired(
+          'Recording a purchase needs a secret key (sk_...), from your server. Public keys cannot do this.',
+          `events.${at}.type`,
+        )
+      }
+    }
+    const results = ingestEvents(store, key, envelope.data.events, clock.now())
     return c.json({ results })
   })
 

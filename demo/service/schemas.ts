@@ -12,6 +12,7 @@ import {
   LINK_ID_PATTERN,
   MAX_ATTRIBUTION_DAYS,
   MAX_SUMMARY_RECENT,
+  ORDER_ID_PATTERN,
   REFERRER_ID_PATTERN,
 } from '../../src/api/wire.ts'
 
@@ -29,12 +30,17 @@ export {
   MAX_SUMMARY_RECENT,
   MAX_USER_TOKEN_LENGTH,
   MAX_USER_TOKEN_LIFETIME_SECONDS,
+  ORDER_ID_PATTERN,
   REFERRER_ID_PATTERN,
   USER_TOKEN_PATTERN,
 } from '../../src/api/wire.ts'
 
 export const CampaignStatus = z.enum(['active', 'paused', 'archived'])
 export type CampaignStatus = z.infer<typeof CampaignStatus>
+
+/** What issues the rewards: the referred user's sign-up, or (extension) their first purchase. */
+export const RewardTrigger = z.enum(['signup', 'purchase'])
+export type RewardTrigger = z.infer<typeof RewardTrigger>
 
 const isoTimestamp = z.string().check(z.regex(ISO_TIMESTAMP_PATTERN))
 const amount = z.number().check(z.gte(0), z.lte(1_000_000))
@@ -78,6 +84,7 @@ export type PublicCampaign = z.infer<typeof PublicCampaign>
 
 export const Campaign = z.object({
   ...PublicCampaign.shape,
+  rewardTrigger: RewardTrigger,
   description: z.string(),
   limits: Limits,
   /** Extension: a public key needs the referrer's user token to make a link. */
@@ -111,7 +118,7 @@ const limitsInput = z.strictObject({
 export const CampaignCreate = z.strictObject({
   name: z.string().check(z.minLength(1), z.maxLength(200)),
   description: z.optional(z.string().check(z.maxLength(2000))),
-  rewardTrigger: z.literal('signup'),
+  rewardTrigger: RewardTrigger,
   referrerReward: rewardInput,
   referredReward: rewardInput,
   limits: z.optional(limitsInput),
@@ -186,10 +193,30 @@ export const TrackedEvent = z.strictObject({
 })
 export type TrackedEvent = z.infer<typeof TrackedEvent>
 
+/**
+ * Extension: a purchase, recorded by the site's backend with a secret key. `visitorId` is
+ * optional (a server has no visitor) unless `code` names the click to credit.
+ */
+export const PurchaseEvent = z.strictObject({
+  id: clientId,
+  type: z.literal('purchase'),
+  userId: z.string().check(z.regex(REFERRER_ID_PATTERN)),
+  orderId: z.string().check(z.regex(ORDER_ID_PATTERN)),
+  amount: z.number().check(z.positive()),
+  currency: z.string().check(z.regex(CURRENCY_PATTERN)),
+  code: z.optional(z.string().check(z.regex(CODE_PATTERN))),
+  visitorId: z.optional(clientId),
+  occurredAt: z.optional(isoTimestamp),
+})
+export type PurchaseEvent = z.infer<typeof PurchaseEvent>
+
 export const EventResult = z.object({
   id: z.nullable(z.string()),
   status: z.enum(['accepted', 'duplicate', 'rejected']),
-  error: z.optional(z.object({ code: z.string(), message: z.string() })),
+  /** `param` (extension): the event's field at fault, when one is. */
+  error: z.optional(
+    z.object({ code: z.string(), message: z.string(), param: z.optional(z.string()) }),
+  ),
 })
 export type EventResult = z.infer<typeof EventResult>
 
@@ -205,6 +232,8 @@ export const LinkSummary = z.object({
   clicks: count,
   signups: count,
   conversions: count,
+  /** Extension (purchases): absent from a service that does not take purchases. */
+  buyers: z.optional(count),
   rewardsEarned: z.object({ amount: z.number().check(z.gte(0)), currency }),
   recent: z
     .array(

@@ -3,38 +3,10 @@
 
 import { utcDay } from './clock.ts'
 import type { Scope } from './keys.ts'
+import type { Click, Conversion, FirstPurchase, Referral, Signup } from './records.ts'
 import type { Campaign, Link } from './schemas.ts'
 
-export interface Click {
-  visitorId: string
-  code: string
-  campaignId: string
-  at: number
-}
-
-/**
- * A signup credited to a click of `code` (extension: the referrer's summary), whether or not it
- * became a conversion. A referrer signing up through their own link is not one.
- */
-export interface Signup {
-  code: string
-  campaignId: string
-  visitorId: string
-  userId: string
-  at: number
-}
-
-export interface Conversion {
-  campaignId: string
-  referrerId: string
-  userId: string
-  at: number
-  /** The link and visitor it came through (extension: the referrer's summary). */
-  code: string
-  visitorId: string
-  /** The referrer's reward as the campaign gave it at that moment: a later change does not reach it. */
-  referrerReward: { amount: number; currency: string }
-}
+export type { Click, Conversion, FirstPurchase, Referral, Signup } from './records.ts'
 
 export interface Store {
   insertCampaign(scope: Scope, campaign: Campaign): void
@@ -74,6 +46,21 @@ export interface Store {
   /** A campaign's every conversion, in the order recorded: for audits, never read per event. */
   conversions(scope: Scope, campaignId: string): readonly Conversion[]
 
+  // Extension: purchases.
+  /** Whether a purchase with this order id was accepted: the order id is its idempotency key. */
+  orderTaken(scope: Scope, orderId: string): boolean
+  markOrder(scope: Scope, orderId: string): void
+  /** Keeps the first referral of a user in a campaign; a later one changes nothing. */
+  addReferral(scope: Scope, referral: Referral): void
+  referral(scope: Scope, campaignId: string, userId: string): Referral | undefined
+  /** The user's referrals, one a campaign at most, in the order recorded. */
+  referralsOfUser(scope: Scope, userId: string): readonly Referral[]
+  addFirstPurchase(scope: Scope, purchase: FirstPurchase): void
+  /** Whether a purchase of the user was credited in the campaign already. */
+  hasPurchased(scope: Scope, campaignId: string, userId: string): boolean
+  /** In the order they were recorded. */
+  firstPurchasesOfCode(scope: Scope, code: string): readonly FirstPurchase[]
+
   /** Forgets everything. */
   clear(): void
 }
@@ -107,6 +94,12 @@ interface ScopeData {
   signupsByCode: Map<string, Signup[]>
   conversionsByCampaign: Map<string, CampaignConversions>
   conversionsByCode: Map<string, Conversion[]>
+  orders: Set<string>
+  /** By user, then campaign. */
+  referrals: Map<string, Map<string, Referral>>
+  /** `campaignId \0 userId`. */
+  purchasers: Set<string>
+  firstPurchasesByCode: Map<string, FirstPurchase[]>
 }
 
 const emptyScope = (): ScopeData => ({
@@ -119,6 +112,10 @@ const emptyScope = (): ScopeData => ({
   signupsByCode: new Map(),
   conversionsByCampaign: new Map(),
   conversionsByCode: new Map(),
+  orders: new Set(),
+  referrals: new Map(),
+  purchasers: new Set(),
+  firstPurchasesByCode: new Map(),
 })
 
 const structured = <T>(value: T): T => structuredClone(value)
@@ -240,6 +237,28 @@ export function createMemoryStore(): Store {
       (data(scope).conversionsByCode.get(code) ?? []).map(structured),
     conversions: (scope, campaignId) =>
       (data(scope).conversionsByCampaign.get(campaignId)?.all ?? []).map(structured),
+
+    orderTaken: (scope, orderId) => data(scope).orders.has(orderId),
+    markOrder: (scope, orderId) => void data(scope).orders.add(orderId),
+    addReferral: (scope, referral) => {
+      const byCampaign = entry(data(scope).referrals, referral.userId, () => new Map())
+      if (!byCampaign.has(referral.campaignId)) byCampaign.set(referral.campaignId, { ...referral })
+    },
+    referral: (scope, campaignId, userId) => {
+      const found = data(scope).referrals.get(userId)?.get(campaignId)
+      return found && { ...found }
+    },
+    referralsOfUser: (scope, userId) =>
+      [...(data(scope).referrals.get(userId)?.values() ?? [])].map((r) => ({ ...r })),
+    addFirstPurchase: (scope, purchase) => {
+      const d = data(scope)
+      d.purchasers.add(`${purchase.campaignId}\u0000${purchase.userId}`)
+      push(d.firstPurchasesByCode, purchase.code, { ...purchase })
+    },
+    hasPurchased: (scope, campaignId, userId) =>
+      data(scope).purchasers.has(`${campaignId}\u0000${userId}`),
+    firstPurchasesOfCode: (scope, code) =>
+      (data(scope).firstPurchasesByCode.get(code) ?? []).map((p) => ({ ...p })),
 
     clear: () => {
       scopes.clear()

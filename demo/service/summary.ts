@@ -49,6 +49,8 @@ export function linkSummary(
     // People, not events: one user signing up twice through the link is one friend.
     signups: new Set(signups.map((signup) => signup.userId)).size,
     conversions: conversions.length,
+    // Extension (purchases): people, one first purchase each at most.
+    buyers: store.firstPurchasesOfCode(scope, link.code).length,
     rewardsEarned: { amount: earned / MICRO, currency },
     recent: [...furthest.values()]
       .sort((a, b) => b.at - a.at)

@@ -22,6 +22,9 @@ export const parseLinkSummary: Parser<LinkSummary> = object({
   clicks: count,
   signups: count,
   conversions: count,
+  // Extension (purchases): absent from a service that does not take purchases. (Not `optional`:
+  // this parser reads the tracking file's parse functions, and that one is not among them.)
+  buyers: (value) => (value === undefined ? undefined : count(value)),
   rewardsEarned: object({
     amount: (value) => number(typeof value === 'number' && value >= 0 ? value : Number.NaN),
     currency: string(CURRENCY_PATTERN),

@@ -11,6 +11,8 @@ export const REFERRER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/
 /** Event ids and visitor ids share one shape. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/
+/** A purchase's order id (extension: purchases), the idempotency key of a purchase. */
+export const ORDER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/
 export const ATTRIBUTION_WINDOW_PATTERN = /^[1-9][0-9]*d$/
 /**
  * ISO 8601 UTC, strictly: real month, day, hour, minute and second ranges, and at most
@@ -83,7 +85,8 @@ export interface TrackedEvent {
 export interface EventResult {
   id: string | null
   status: 'accepted' | 'duplicate' | 'rejected'
-  error?: { code: string; message: string } | undefined
+  /** `param` (extension): the event's field at fault, when one is. */
+  error?: { code: string; message: string; param?: string | undefined } | undefined
 }
 
 export type ReferralStatus = 'clicked' | 'signed_up' | 'converted'
@@ -95,6 +98,8 @@ export interface LinkSummary {
   clicks: number
   signups: number
   conversions: number
+  /** Extension (purchases): people whose first purchase was credited to this link. */
+  buyers?: number | undefined
   rewardsEarned: { amount: number; currency: string }
   recent: Array<{ at: string; status: ReferralStatus }>
 }
@@ -119,7 +124,7 @@ export const parseEventsResponse: Parser<{ results: EventResult[] }> = object({
     object({
       id: nullable(string()),
       status: oneOf(['accepted', 'duplicate', 'rejected']),
-      error: optional(object({ code: string(), message: string() })),
+      error: optional(object({ code: string(), message: string(), param: optional(string()) })),
     }),
   ),
 })

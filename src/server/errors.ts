@@ -50,6 +50,45 @@ export class RecordSignupError extends Error {
   }
 }
 
+export type RecordPurchaseFailure =
+  | RecordSignupFailure
+  /** The service does not take purchases (one that implements only the seed's interface). */
+  | 'unsupported'
+
+/** recordPurchase could not get the service's answer for the purchase. */
+export class RecordPurchaseError extends Error {
+  override name = 'RecordPurchaseError'
+  readonly reason: RecordPurchaseFailure
+  /** The last HTTP status seen, if any answer came. */
+  readonly status: number | undefined
+  /** The service's error code (`invalid_api_key`, `parameter_invalid`, …), if it gave one. */
+  readonly code: string | undefined
+  /** Requests made, the first included. */
+  readonly attempts: number
+  /** The event id the request carried: derived from the order id, the same on every call. */
+  readonly eventId: string
+  readonly orderId: string
+
+  constructor(fields: {
+    reason: RecordPurchaseFailure
+    message: string
+    status?: number | undefined
+    code?: string | undefined
+    attempts: number
+    eventId: string
+    orderId: string
+    cause?: unknown
+  }) {
+    super(fields.message, fields.cause === undefined ? undefined : { cause: fields.cause })
+    this.reason = fields.reason
+    this.status = fields.status
+    this.code = fields.code
+    this.attempts = fields.attempts
+    this.eventId = fields.eventId
+    this.orderId = fields.orderId
+  }
+}
+
 /** A page (window and document) must never hold a secret key; Deno 1 has `window` alone. */
 export function refuseInPage(name: string, instead: string) {
   if (typeof window === 'object' && typeof document === 'object') {

@@ -1,5 +1,6 @@
-// Ids derived from the site's user id, so that every call for one user names the same event
-// and the service counts it once, however often it is retried or repeated.
+// Ids derived from the site's user id, or from a purchase's order id, so that every call for one
+// user or order names the same event and the service counts it once, however often it is
+// retried or repeated.
 
 const encoder = new TextEncoder()
 
@@ -24,4 +25,12 @@ export async function signupEventId(userId: string): Promise<string> {
 /** The visitor id for a signup that arrives without an attribution: stable per user. */
 export async function userVisitorId(userId: string): Promise<string> {
   return `vu_${(await digest(`referral-visitor:${userId}`)).slice(0, 32)}`
+}
+
+/**
+ * A purchase's event id: `pu_` and 43 characters. From the order id, the purchase's idempotency
+ * key, so a retried call names the same event.
+ */
+export async function purchaseEventId(orderId: string): Promise<string> {
+  return `pu_${await digest(`referral-purchase:${orderId}`)}`
 }

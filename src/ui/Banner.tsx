@@ -22,7 +22,11 @@ export class Banner extends StoreView<{ source: BannerSource; ui: UiSettings }> 
     const attribution = source.$attribution.get()
     const dismissed = source.$bannerDismissed.get()
     if (campaignState.status !== 'ready' || !attribution || dismissed) return null
-    const give = formatReward(campaignState.campaign.referredReward, ui.locale)
+    const { campaign } = campaignState
+    const give = formatReward(campaign.referredReward, ui.locale)
+    // Extension: in a purchase campaign the reward comes with the first purchase.
+    const text =
+      campaign.rewardTrigger === 'purchase' ? ui.messages.bannerPurchase : ui.messages.banner
     return (
       <section
         class="root banner"
@@ -30,9 +34,9 @@ export class Banner extends StoreView<{ source: BannerSource; ui: UiSettings }> 
         data-theme={ui.theme}
         dir={ui.dir}
         lang={ui.locale}
-        aria-label={campaignState.campaign.name}
+        aria-label={campaign.name}
       >
-        <p>{message(ui.messages.banner, { give })}</p>
+        <p>{message(text, { give })}</p>
         <button
           type="button"
           class="dismiss"

@@ -2,7 +2,7 @@ import { createRef } from 'preact'
 import type { ReferralInternals as Referral } from '../core/types.ts'
 import { formatReward } from './format.ts'
 import { type Messages, message, plural } from './messages/index.ts'
-import { QrControl } from './QrControl.tsx'
+import { ShareButtons } from './ShareButtons.tsx'
 import { StoreView } from './store-view.ts'
 
 export interface UiSettings {
@@ -48,84 +48,6 @@ async function copyToClipboard(text: string, input: HTMLInputElement | null): Pr
   }
 }
 
-/** The link as shared on one channel: tagged for the site's analytics when the host asks. */
-export function channelUrl(url: string, channel: string, utm: boolean): string {
-  if (!utm) return url
-  const tagged = new URL(url)
-  tagged.searchParams.set('utm_source', channel)
-  tagged.searchParams.set('utm_medium', 'referral')
-  return tagged.toString()
-}
-
-/** A channel's text with the rewards and the link; the link goes at the end when not placed. */
-function shareText(template: string, values: Record<string, string>, url: string): string {
-  return template.includes('{url}')
-    ? message(template, { ...values, url })
-    : `${message(template, values)} ${url}`
-}
-
-function ShareButtons(props: {
-  url: string
-  rewards: Record<'give' | 'get', string>
-  messages: Messages
-  utm: boolean
-}) {
-  const { url, rewards, messages, utm } = props
-  const e = encodeURIComponent
-  const via = (channel: string) => channelUrl(url, channel, utm)
-  const subject = message(messages.emailSubject, rewards)
-  const networks: Array<[string, string, string]> = [
-    [
-      'email',
-      'Email',
-      `mailto:?subject=${e(subject)}&body=${e(shareText(messages.emailBody, rewards, via('email')))}`,
-    ],
-    ['x', 'X', `https://x.com/intent/post?text=${e(shareText(messages.xText, rewards, via('x')))}`],
-    [
-      'whatsapp',
-      'WhatsApp',
-      `https://wa.me/?text=${e(shareText(messages.whatsappText, rewards, via('whatsapp')))}`,
-    ],
-    [
-      'linkedin',
-      'LinkedIn',
-      `https://www.linkedin.com/feed/?shareActive=true&text=${e(shareText(messages.linkedinText, rewards, via('linkedin')))}`,
-    ],
-  ]
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
-  const nativeShare = () => {
-    const nativeUrl = via('native')
-    // The share sheet takes the link on its own unless the text places it.
-    const placed = messages.nativeText.includes('{url}')
-    const text = message(messages.nativeText, { ...rewards, url: nativeUrl })
-    navigator
-      .share(placed ? { title: subject, text } : { title: subject, text, url: nativeUrl })
-      .catch(() => {})
-  }
-  return (
-    <div class="share" data-part="share">
-      {canShare && (
-        <button type="button" data-network="native" onClick={nativeShare}>
-          {messages.share}
-        </button>
-      )}
-      <QrControl url={via('qr')} messages={messages} />
-      {networks.map(([channel, network, href]) => (
-        <a
-          key={channel}
-          href={href}
-          data-network={channel}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={message(messages.shareVia, { network })}
-        >
-          {network}
-        </a>
-      ))}
-    </div>
-  )
-}
-
 export class Panel extends StoreView<
   { source: PanelSource; ui: UiSettings },
   { copyStatus: string }
@@ -169,6 +91,8 @@ export class Panel extends StoreView<
     }
 
     const campaign = state === 'ready' ? campaignState.campaign : null
+    // Extension: the friend's first purchase earns the rewards, and the panel says so.
+    const purchase = campaign?.rewardTrigger === 'purchase'
     const give = campaign ? formatReward(campaign.referredReward, ui.locale) : ''
     const get = campaign ? formatReward(campaign.referrerReward, ui.locale) : ''
     const link = linkState.status === 'ready' ? linkState.link : null
@@ -179,6 +103,9 @@ export class Panel extends StoreView<
       summary && link && summary.code === link.code
         ? [
             plural(messages.summary, summary.signups, ui.language),
+            ...(purchase && summary.buyers !== undefined
+              ? [plural(messages.summaryBought, summary.buyers, ui.language)]
+              : []),
             ...(summary.rewardsEarned.amount > 0
               ? [
                   message(messages.summaryEarned, {
@@ -224,10 +151,18 @@ export class Panel extends StoreView<
         </div>
         <ul class="rewards">
           <li data-part="referrer-reward">
-            {campaign ? message(messages.referrerReward, { get }) : '\u00a0'}
+            {campaign
+              ? message(purchase ? messages.referrerRewardPurchase : messages.referrerReward, {
+                  get,
+                })
+              : '\u00a0'}
           </li>
           <li data-part="referred-reward">
-            {campaign ? message(messages.referredReward, { give }) : '\u00a0'}
+            {campaign
+              ? message(purchase ? messages.referredRewardPurchase : messages.referredReward, {
+                  give,
+                })
+              : '\u00a0'}
           </li>
         </ul>
         {linkState.status === 'idle' && campaign ? (

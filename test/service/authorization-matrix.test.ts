@@ -111,6 +111,7 @@ const emptySummary = (target: Fixture): LinkSummary => ({
   clicks: 0,
   signups: 0,
   conversions: 0,
+  buyers: 0,
   rewardsEarned: { amount: 0, currency: 'USD' },
   recent: [],
 })

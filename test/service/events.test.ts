@@ -264,7 +264,7 @@ describe('per-event results', () => {
       ],
       [
         'an unknown type',
-        (code) => ({ id: 'evt_badtype1', type: 'purchase', code, visitorId: 'visitor_bad' }),
+        (code) => ({ id: 'evt_badtype1', type: 'refund', code, visitorId: 'visitor_bad' }),
       ],
       ['no type', (code) => ({ id: 'evt_notype01', code, visitorId: 'visitor_bad' })],
       [

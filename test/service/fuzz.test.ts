@@ -1,7 +1,7 @@
 // Property-based tests of the reference service (fast-check): whatever arrives, the answer is
 // the contract's (never a 500, never a stack trace, errors in the error body); a refused
-// request changes nothing; events count exactly once; the status table holds for any sequence
-// of moves. FUZZ_RUNS sets the number of runs (test/support/fuzz.ts).
+// request changes nothing; the status table holds for any sequence of moves (events counting
+// exactly once: events.fuzz.test.ts). FUZZ_RUNS sets the number of runs (test/support/fuzz.ts).
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -9,16 +9,7 @@ import type { Scope } from '../../demo/service/keys.ts'
 import type { Campaign, EventResult, Link } from '../../demo/service/schemas.ts'
 import { createMemoryStore, type Store } from '../../demo/service/store.ts'
 import { fuzzOptions, fuzzTimeout } from '../support/fuzz.ts'
-import {
-  campaignBody,
-  DAY,
-  DEMO_CAMPAIGNS,
-  DEMO_KEYS,
-  errorOf,
-  HOUR,
-  LEAKS,
-  setup,
-} from './helpers.ts'
+import { campaignBody, DEMO_CAMPAIGNS, DEMO_KEYS, errorOf, LEAKS, setup } from './helpers.ts'
 
 const ACME = DEMO_KEYS.acme
 const GLOBEX = DEMO_KEYS.globex
@@ -94,6 +85,22 @@ function journaledStore() {
       note('addConversion', scope)
       base.addConversion(scope, conversion)
     },
+    addSignup: (scope, signup) => {
+      note('addSignup', scope)
+      base.addSignup(scope, signup)
+    },
+    markOrder: (scope, orderId) => {
+      note('markOrder', scope)
+      base.markOrder(scope, orderId)
+    },
+    addReferral: (scope, referral) => {
+      note('addReferral', scope)
+      base.addReferral(scope, referral)
+    },
+    addFirstPurchase: (scope, purchase) => {
+      note('addFirstPurchase', scope)
+      base.addFirstPurchase(scope, purchase)
+    },
   }
   return { store, writes }
 }
@@ -133,7 +140,15 @@ async function makeWorld() {
     body: { campaignId: DEMO_CAMPAIGNS.acme, referrerId: 'user_owner' },
   })
   expect(link.status).toBe(201)
+  // Extension: a purchase campaign, so that purchases have something to convert in.
+  const bought = await created(ACME.skTest, { name: 'Purchases', rewardTrigger: 'purchase' })
+  const boughtLink = await call<Link>('POST', '/v1/links', {
+    key: ACME.pkTest,
+    body: { campaignId: bought, referrerId: 'user_owner' },
+  })
+  expect(boughtLink.status).toBe(201)
   const placeholders: Record<string, string> = {
+    '{bought}': boughtLink.body.code,
     '{active}': DEMO_CAMPAIGNS.acme,
     '{paused}': paused,
     '{archived}': archived,
@@ -147,7 +162,7 @@ async function makeWorld() {
 
 const fill = (text: string, world: World) =>
   text.replace(
-    /\{(active|paused|archived|live|foreign|code)\}/g,
+    /\{(active|paused|archived|live|foreign|code|bought)\}/g,
     (match) => world.placeholders[match] ?? match,
   )
 
@@ -324,14 +339,21 @@ const eventLike = fc
           fc.constantFrom('evt_fuzz_0001', 'evt_fuzz_0002', 'evt_fuzz_0003'),
           fc.constantFrom('short', '', 7),
         ),
-        type: nearly(fc.constantFrom('click', 'signup'), fc.constantFrom('purchase', 1)),
-        code: nearly(fc.constant('{code}'), fc.constantFrom('ZZZZZZZZZZ', '', null)),
+        type: nearly(fc.constantFrom('click', 'signup', 'purchase'), fc.constantFrom('refund', 1)),
+        code: nearly(
+          fc.constantFrom('{code}', '{bought}'),
+          fc.constantFrom('ZZZZZZZZZZ', '', null),
+        ),
         visitorId: nearly(
           fc.constantFrom('visitor_fuzz1', 'visitor_fuzz2'),
           fc.constantFrom('short', ''),
         ),
         userId: nearly(fc.constantFrom('user_owner', 'user_fuzz'), fc.constantFrom('', 'ünïcode')),
         occurredAt: nearly(fc.constant('2026-01-01T00:00:00.000Z'), fc.constant('yesterday')),
+        // Extension: purchases.
+        orderId: nearly(fc.constantFrom('order_1', 'order_2'), fc.constantFrom('', 'a b', 7)),
+        amount: nearly(fc.constantFrom(19.99, 1), fc.constantFrom(0, -5, '10', null)),
+        currency: nearly(fc.constant('EUR'), fc.constantFrom('eur', 'EURO')),
       },
       { requiredKeys: ['id', 'type', 'visitorId'] },
     ),
@@ -735,176 +757,6 @@ describe('any request', () => {
       )
     },
     fuzzTimeout(40),
-  )
-})
-
-// ---------------------------------------------------------------------------------------------
-// Events: exactly-once counting whatever the batches
-
-const EVENT_IDS = Array.from({ length: 20 }, (_, i) => `evt_pool_${String(i).padStart(4, '0')}`)
-const VISITORS = ['visitor_0001', 'visitor_0002', 'visitor_0003']
-const USERS = ['ref_a', 'ref_b', 'user_0001', 'user_0002', 'user_0003']
-
-/** Two campaigns with links, a paused campaign's link and an unknown code. */
-async function makeEventWorld() {
-  const ctx = setup(NO_LIMITS)
-  const { call } = ctx
-  const create = async (fields: Record<string, unknown>) => {
-    const answer = await call<Campaign>('POST', '/v1/campaigns', {
-      key: ACME.skTest,
-      body: fuzzCampaign(fields),
-    })
-    return answer.body.id
-  }
-  const limited = await create({
-    attributionWindow: '2d',
-    limits: { maxReferralsPerUser: 2, maxReferralsPerDay: 1 },
-  })
-  const paused = await create({ name: 'Paused later' })
-  const link = async (campaignId: string, referrerId: string) =>
-    (await call<Link>('POST', '/v1/links', { key: ACME.pkTest, body: { campaignId, referrerId } }))
-      .body
-  const links = [
-    await link(DEMO_CAMPAIGNS.acme, 'ref_a'),
-    await link(DEMO_CAMPAIGNS.acme, 'ref_b'),
-    await link(limited, 'ref_a'),
-    await link(paused, 'ref_c'),
-  ]
-  await call('PATCH', `/v1/campaigns/${paused}`, { key: ACME.skTest, body: { status: 'paused' } })
-  return { ...ctx, campaigns: [DEMO_CAMPAIGNS.acme, limited, paused], links }
-}
-
-const poolEvent = fc.record(
-  {
-    id: fc.oneof(
-      { weight: 19, arbitrary: fc.constantFrom(...EVENT_IDS) },
-      { weight: 1, arbitrary: fc.constant('bad id!') },
-    ),
-    type: fc.oneof(
-      { weight: 19, arbitrary: fc.constantFrom('click', 'signup') },
-      { weight: 1, arbitrary: fc.constant('purchase') },
-    ),
-    // An index into the links (4: an unknown code); the limited campaign's link most often.
-    code: fc.option(
-      fc.oneof({ weight: 1, arbitrary: fc.constant(2) }, { weight: 1, arbitrary: fc.nat(4) }),
-      { nil: undefined, freq: 4 },
-    ),
-    visitorId: fc.constantFrom(...VISITORS),
-    userId: fc.option(fc.constantFrom(...USERS), { nil: undefined, freq: 10 }),
-  },
-  { requiredKeys: ['id', 'type', 'visitorId'] },
-)
-const batch = fc.record({
-  events: fc.array(poolEvent, { minLength: 1, maxLength: 8 }),
-  beacon: fc.boolean(),
-  /** Server time that passes before the batch: across attribution windows and UTC days. */
-  waitMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3 * DAY })),
-})
-
-describe('events', () => {
-  it(
-    'count exactly once: one accepted per id, clicks and conversions match, a replay changes nothing',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.array(batch, { minLength: 1, maxLength: 6 }), async (batches) => {
-          const world = await makeEventWorld()
-          const codeOf = (index: number | undefined) =>
-            index === undefined ? undefined : (world.links[index]?.code ?? 'ZZZZZZZZZZ')
-          const campaignOfCode = new Map(world.links.map((link) => [link.code, link.campaignId]))
-          const sendBatch = async (events: object[], beacon: boolean) => {
-            const answer = beacon
-              ? await world.call<{ results: EventResult[] }>('POST', '/v1/events', {
-                  body: JSON.stringify({ key: ACME.pkTest, events }),
-                  headers: { 'Content-Type': 'text/plain' },
-                })
-              : await world.call<{ results: EventResult[] }>('POST', '/v1/events', {
-                  key: ACME.pkTest,
-                  body: { events },
-                })
-            expect(answer.status).toBe(200)
-            expect(answer.body.results.map((result) => result.id)).toEqual(
-              events.map((event) => ('id' in event ? event.id : null)),
-            )
-            return answer.body.results
-          }
-          const stats = async () =>
-            Promise.all(
-              world.campaigns.map(
-                async (id) =>
-                  (await world.call<Campaign>('GET', `/v1/campaigns/${id}`, { key: ACME.skTest }))
-                    .body.stats,
-              ),
-            )
-
-          const accepted = new Map<
-            string,
-            { type: string; code?: string | undefined; userId?: string | undefined }
-          >()
-          const sent: Array<[object[], boolean]> = []
-          for (const { events: pool, beacon, waitMs } of batches) {
-            world.clock.advance(waitMs)
-            const events = pool.map(({ code, ...event }) => ({
-              ...event,
-              ...(code === undefined ? {} : { code: codeOf(code) }),
-            }))
-            const results = await sendBatch(events, beacon)
-            results.forEach((result, index) => {
-              const event = events[index]
-              if (!event || result.status !== 'accepted') return
-              expect(accepted.has(event.id), `${event.id} accepted twice`).toBe(false)
-              accepted.set(event.id, event)
-            })
-            results.forEach((result, index) => {
-              const event = events[index]
-              if (event && result.status === 'duplicate') expect(accepted.has(event.id)).toBe(true)
-            })
-            sent.push([events, beacon])
-          }
-
-          const counted = await stats()
-          const scope = { org: 'org_acme', mode: 'test' } as const
-          world.campaigns.forEach((campaignId, index) => {
-            const clicks = [...accepted.values()].filter(
-              (event) =>
-                event.type === 'click' && campaignOfCode.get(event.code ?? '') === campaignId,
-            )
-            const campaignStats = counted[index]
-            expect(campaignStats?.totalClicks).toBe(clicks.length)
-            const conversions = world.service.store.conversions(scope, campaignId)
-            expect(campaignStats?.totalConversions).toBe(conversions.length)
-            expect(campaignStats?.totalRewardsIssued).toBe(2 * conversions.length)
-            const users = conversions.map((conversion) => conversion.userId)
-            expect(new Set(users).size).toBe(users.length)
-            for (const conversion of conversions) {
-              expect(conversion.userId).not.toBe(conversion.referrerId)
-              const signedUp = [...accepted.values()].some(
-                (event) => event.type === 'signup' && event.userId === conversion.userId,
-              )
-              expect(signedUp).toBe(true)
-            }
-          })
-          // The limited campaign: at most 2 per referrer, at most 1 per referrer and UTC day.
-          const limited = world.service.store.conversions(scope, world.campaigns[1] ?? '')
-          for (const referrerId of new Set(limited.map((conversion) => conversion.referrerId))) {
-            const days = limited
-              .filter((conversion) => conversion.referrerId === referrerId)
-              .map((conversion) => Math.floor(conversion.at / DAY))
-            expect(days.length).toBeLessThanOrEqual(2)
-            expect(new Set(days).size).toBe(days.length)
-          }
-
-          // Retries are always safe: the same batches again, later, accept and count nothing.
-          world.clock.advance(HOUR)
-          for (const [events, beacon] of sent) {
-            const results = await sendBatch(events, beacon)
-            expect(results.filter((result) => result.status === 'accepted')).toEqual([])
-          }
-          expect(await stats()).toEqual(counted)
-        }),
-        fuzzOptions,
-      )
-    },
-    fuzzTimeout(30),
   )
 })
 

@@ -5,14 +5,12 @@
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Scope } from '../../demo/service/keys.ts'
 import type { EventResult, Link, LinkSummary } from '../../demo/service/schemas.ts'
-import { createMemoryStore, type Store } from '../../demo/service/store.ts'
 import { fuzzOptions, fuzzTimeout } from '../support/fuzz.ts'
 import { createCampaign, DAY, DEMO_CAMPAIGNS, DEMO_KEYS, HOUR, MINUTE, setup } from './helpers.ts'
+import { ACME, countingStore, storeConversions } from './scale-support.ts'
 
 const { pkTest, skTest } = DEMO_KEYS.acme
-const ACME: Scope = { org: 'org_acme', mode: 'test' }
 const NO_RATE_LIMIT = { pkRateLimit: 1e9 }
 
 type Call = ReturnType<typeof setup>['call']
@@ -54,39 +52,6 @@ async function conversionsOf(call: Call, code: string) {
   const answer = await call<LinkSummary>('GET', `/v1/links/${code}/summary`, { key: skTest })
   expect(answer.status).toBe(200)
   return answer.body.conversions
-}
-
-/** Conversions of other referrers and users, put straight into the store. */
-function storeConversions(store: Store, campaignId: string, count: number, at: number) {
-  for (let i = 0; i < count; i++) {
-    store.addConversion(ACME, {
-      campaignId,
-      referrerId: `stored_referrer_${i % 300}`,
-      userId: `stored_user_${i}`,
-      at: at - (i % 2) * DAY, // half of them today, half yesterday
-      code: `storedCode${i % 300}`,
-      visitorId: `stored_visitor_${i}`,
-      referrerReward: { amount: 5, currency: 'USD' },
-    })
-  }
-}
-
-/** A memory store that counts the records its answers hand out: what requests copy out of it. */
-function countingStore() {
-  const base = createMemoryStore()
-  let handedOut = 0
-  const counted = Object.fromEntries(
-    Object.entries(base).map(([name, method]: [string, (...args: unknown[]) => unknown]) => [
-      name,
-      (...args: unknown[]) => {
-        const answer = method(...args)
-        if (Array.isArray(answer)) handedOut += answer.length
-        else if (typeof answer === 'object' && answer !== null) handedOut += 1
-        return answer
-      },
-    ]),
-  ) as unknown as Store
-  return { store: counted, handedOut: () => handedOut }
 }
 
 describe('what a signup reads from the store', () => {

@@ -338,6 +338,7 @@ const signup = (ctx: Ctx, code: string, visitorId: string, userId: string) =>
   send(ctx, [{ type: 'signup', code, visitorId, userId }])
 
 const SUMMARY_FIELDS = [
+  'buyers',
   'campaignId',
   'clicks',
   'code',
@@ -386,6 +387,7 @@ describe('GET /v1/links/:code/summary', () => {
       clicks: 5,
       signups: 2,
       conversions: 2,
+      buyers: 0,
       rewardsEarned: { amount: 22.5, currency: 'USD' },
       recent: [
         { at: lastClickAt, status: 'clicked' },

@@ -139,9 +139,19 @@ describe('the built-in catalogues', () => {
 
   it.each(LANGUAGES.filter((language) => language !== 'en'))('%s is translated', (language) => {
     const catalogue = BUILT_IN[language] as Messages
-    for (const key of ['copy', 'error', 'banner', 'emailBody', 'qrTitle'] as const)
-      expect([key, catalogue[key]]).not.toEqual([key, english[key]])
+    const translated = [
+      'copy',
+      'error',
+      'banner',
+      'emailBody',
+      'qrTitle',
+      'referrerRewardPurchase',
+      'referredRewardPurchase',
+      'bannerPurchase',
+    ] as const
+    for (const key of translated) expect([key, catalogue[key]]).not.toEqual([key, english[key]])
     expect(catalogue.offline.other).not.toBe(english.offline.other)
+    expect(catalogue.summaryBought.other).not.toBe(english.summaryBought.other)
   })
 
   it('every channel has its own English text', () => {

@@ -12,6 +12,9 @@ export interface Messages {
   headline: string
   referrerReward: string
   referredReward: string
+  /** The same for a campaign whose reward is earned by the friend's first purchase (extension). */
+  referrerRewardPurchase: string
+  referredRewardPurchase: string
   linkLabel: string
   copy: string
   copied: string
@@ -41,11 +44,15 @@ export interface Messages {
   rateLimited: PluralMessage
   /** The referrer's results under the link; {count}: friends who signed up. */
   summary: PluralMessage
+  /** Beside it in a purchase campaign (extension); {count}: friends who made a first purchase. */
+  summaryBought: PluralMessage
   /** Beside it when they earned something; {amount}: the rewards earned, formatted. */
   summaryEarned: string
   testMode: string
   /** The referred visitor's banner; {give}: their reward. */
   banner: string
+  /** The same for a campaign that rewards the first purchase (extension). */
+  bannerPurchase: string
   dismiss: string
   loading: string
 }

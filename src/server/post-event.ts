@@ -1,0 +1,155 @@
+// Posts one event with a secret key and waits for the service's verdict on it, retrying with the
+// widget's own policy (src/api/retry.ts) until the time allowed has passed.
+
+import { backoffMs, retryAfterMs } from '../api/retry.ts'
+import { parseErrorBody, parseEventsResponse } from '../api/wire.ts'
+import { parse } from '../shared/parse.ts'
+import type { RecordSignupFailure } from './errors.ts'
+import { DEFAULT_TIMEOUT_MS, type FetchLike, type RecordOptions } from './options.ts'
+
+/** The service's verdict on the event. */
+export type Verdict =
+  | { status: 'accepted' | 'duplicate' }
+  | { status: 'rejected'; error: { code: string; message: string; param?: string | undefined } }
+
+/** Why no verdict came, for the caller to turn into its own error. */
+export interface PostFailure {
+  reason: RecordSignupFailure
+  message: string
+  status?: number | undefined
+  code?: string | undefined
+  attempts: number
+  cause?: unknown
+}
+
+function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+  })
+}
+
+const TIMED_OUT = Symbol('timed out')
+
+/**
+ * Network errors, 5xx answers, 429s and a 200 without the event's result are retried (backoff
+ * with full jitter; a 429 waits its Retry-After) while time is left; a wait that would pass the
+ * deadline is not begun. Another 4xx refuses the whole request at once. `what` names the event
+ * in messages ("the signup of …"), `request` the kind of request ("signup").
+ */
+export async function postEvent(args: {
+  event: { id: string }
+  url: string
+  secretKey: string
+  fetchImpl: FetchLike
+  options: Pick<RecordOptions, 'timeoutMs' | 'now' | 'sleep' | 'random'>
+  what: string
+  request: string
+  fail: (failure: PostFailure) => Error
+}): Promise<{ verdict: Verdict; attempts: number }> {
+  const { event, url, secretKey, fetchImpl, options, fail } = args
+  const now = options.now ?? Date.now
+  const sleep = options.sleep ?? defaultSleep
+  const random = options.random ?? Math.random
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const deadline = now() + timeoutMs
+  const body = JSON.stringify({ events: [event] })
+
+  let attempts = 0
+  let last: { status?: number; code?: string; message: string; cause?: unknown } = {
+    message: 'no request was made',
+  }
+  const timeout = () =>
+    fail({
+      reason: 'timeout',
+      message: `[referral] ${args.what} got no answer within ${timeoutMs} ms (${attempts} request${attempts === 1 ? '' : 's'}; last: ${last.message}). Calling again later is safe: it counts once.`,
+      status: last.status,
+      code: last.code,
+      attempts,
+      cause: last.cause,
+    })
+
+  /** Waits `ms` unless that goes past the deadline; false when there is no time left for it. */
+  const pause = async (ms: number) => {
+    if (now() + ms >= deadline) return false
+    await sleep(ms, new AbortController().signal)
+    return true
+  }
+
+  for (;;) {
+    const remaining = deadline - now()
+    if (remaining <= 0) throw timeout()
+    attempts += 1
+    const abort = new AbortController()
+    const stopTimer = new AbortController()
+    let outcome: Response | typeof TIMED_OUT
+    try {
+      outcome = await Promise.race([
+        fetchImpl(url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+          body,
+          signal: abort.signal,
+        }),
+        sleep(remaining, stopTimer.signal).then((): typeof TIMED_OUT => TIMED_OUT),
+      ])
+    } catch (error) {
+      stopTimer.abort()
+      last = {
+        message: `network error (${error instanceof Error ? error.name : 'unknown'})`,
+        cause: error,
+      }
+      if (!(await pause(backoffMs(attempts - 1, random())))) throw timeout()
+      continue
+    }
+    stopTimer.abort()
+    if (outcome === TIMED_OUT) {
+      abort.abort()
+      last = { message: 'the request was still waiting for an answer' }
+      throw timeout()
+    }
+    const response = outcome
+
+    if (response.status === 200) {
+      const result = parse(parseEventsResponse, await response.json().catch(() => null))
+      const verdict = result?.results.find((item) => item.id === event.id)
+      if (verdict) {
+        if (verdict.status !== 'rejected') return { verdict: { status: verdict.status }, attempts }
+        const error = verdict.error ?? { code: 'unknown', message: 'The service gave no reason.' }
+        return { verdict: { status: 'rejected', error }, attempts }
+      }
+      last = { status: 200, message: 'an answer without a result for the event' }
+      if (!(await pause(backoffMs(attempts - 1, random())))) throw timeout()
+      continue
+    }
+
+    const error = parse(parseErrorBody, await response.json().catch(() => null))?.error
+    last = {
+      status: response.status,
+      ...(error ? { code: error.code } : {}),
+      message: `${response.status}${error ? ` ${error.code}` : ''}`,
+    }
+    if (response.status === 429) {
+      const wait = retryAfterMs(response.headers.get('retry-after'), now())
+      if (!(await pause(wait > 0 ? wait : backoffMs(attempts - 1, random())))) throw timeout()
+      continue
+    }
+    if (response.status >= 500) {
+      if (!(await pause(backoffMs(attempts - 1, random())))) throw timeout()
+      continue
+    }
+    throw fail({
+      reason: 'refused',
+      message: `[referral] the service refused the ${args.request} request: ${response.status}${error ? ` ${error.code}: ${error.message}` : ''}`,
+      status: response.status,
+      code: error?.code,
+      attempts,
+    })
+  }
+}
