@@ -216,6 +216,7 @@ export class Panel extends StoreView<
                 rewards={{ give, get }}
                 messages={messages}
                 utm={ui.shareUtm}
+                purchase={purchase}
               />
             )}
           </>

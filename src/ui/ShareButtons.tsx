@@ -20,13 +20,19 @@ function shareText(template: string, values: Record<string, string>, url: string
     : `${message(template, values)} ${url}`
 }
 
+/** The channel texts that say what earns the reward: a purchase campaign has its own of each. */
+type RewardText = 'emailBody' | 'xText' | 'whatsappText' | 'linkedinText' | 'nativeText'
+
 export function ShareButtons(props: {
   url: string
   rewards: Record<'give' | 'get', string>
   messages: Messages
   utm: boolean
+  /** The friend's first purchase earns the rewards (extension), not their sign-up. */
+  purchase: boolean
 }) {
-  const { url, rewards, messages, utm } = props
+  const { url, rewards, messages, utm, purchase } = props
+  const say = (key: RewardText) => messages[purchase ? (`${key}Purchase` as const) : key]
   const e = encodeURIComponent
   const via = (channel: string) => channelUrl(url, channel, utm)
   const subject = message(messages.emailSubject, rewards)
@@ -34,26 +40,27 @@ export function ShareButtons(props: {
     [
       'email',
       'Email',
-      `mailto:?subject=${e(subject)}&body=${e(shareText(messages.emailBody, rewards, via('email')))}`,
+      `mailto:?subject=${e(subject)}&body=${e(shareText(say('emailBody'), rewards, via('email')))}`,
     ],
-    ['x', 'X', `https://x.com/intent/post?text=${e(shareText(messages.xText, rewards, via('x')))}`],
+    ['x', 'X', `https://x.com/intent/post?text=${e(shareText(say('xText'), rewards, via('x')))}`],
     [
       'whatsapp',
       'WhatsApp',
-      `https://wa.me/?text=${e(shareText(messages.whatsappText, rewards, via('whatsapp')))}`,
+      `https://wa.me/?text=${e(shareText(say('whatsappText'), rewards, via('whatsapp')))}`,
     ],
     [
       'linkedin',
       'LinkedIn',
-      `https://www.linkedin.com/feed/?shareActive=true&text=${e(shareText(messages.linkedinText, rewards, via('linkedin')))}`,
+      `https://www.linkedin.com/feed/?shareActive=true&text=${e(shareText(say('linkedinText'), rewards, via('linkedin')))}`,
     ],
   ]
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
   const nativeShare = () => {
     const nativeUrl = via('native')
     // The share sheet takes the link on its own unless the text places it.
-    const placed = messages.nativeText.includes('{url}')
-    const text = message(messages.nativeText, { ...rewards, url: nativeUrl })
+    const template = say('nativeText')
+    const placed = template.includes('{url}')
+    const text = message(template, { ...rewards, url: nativeUrl })
     navigator
       .share(placed ? { title: subject, text } : { title: subject, text, url: nativeUrl })
       .catch(() => {})

@@ -19,6 +19,12 @@ export const ar: Messages = {
   whatsappText: 'سجّل عبر رابطي واحصل على رصيد بقيمة {give}: {url}',
   linkedinText: 'أنصحك به: سجّل عبر رابطي واحصل على رصيد بقيمة {give}. {url}',
   nativeText: 'سجّل عبر رابطي واحصل على رصيد بقيمة {give}.',
+  emailBodyPurchase: 'مرحبًا! سجّل عبر رابطي واحصل على رصيد بقيمة {give} عند أول عملية شراء: {url}',
+  xTextPurchase: 'احصل على رصيد بقيمة {give} عند أول عملية شراء بعد التسجيل عبر رابطي: {url}',
+  whatsappTextPurchase: 'سجّل عبر رابطي واحصل على رصيد بقيمة {give} عند أول عملية شراء: {url}',
+  linkedinTextPurchase:
+    'أنصحك به: سجّل عبر رابطي واحصل على رصيد بقيمة {give} عند أول عملية شراء. {url}',
+  nativeTextPurchase: 'سجّل عبر رابطي واحصل على رصيد بقيمة {give} عند أول عملية شراء.',
   qr: 'رمز QR',
   qrTitle: 'امسح الرمز لفتح رابطك',
   qrAlt: 'رمز QR للرابط {url}',

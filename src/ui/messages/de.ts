@@ -19,6 +19,16 @@ export const de: Messages = {
   whatsappText: 'Hey, melde dich über meinen Link an und erhalte {give} Guthaben: {url}',
   linkedinText: 'Meine Empfehlung: über meinen Link anmelden und {give} Guthaben erhalten. {url}',
   nativeText: 'Melde dich über meinen Link an und erhalte {give} Guthaben.',
+  emailBodyPurchase:
+    'Hallo! Melde dich über meinen Link an und erhalte {give} Guthaben bei deinem ersten Einkauf: {url}',
+  xTextPurchase:
+    'Hol dir {give} Guthaben bei deinem ersten Einkauf, wenn du dich über meinen Link anmeldest: {url}',
+  whatsappTextPurchase:
+    'Hey, melde dich über meinen Link an und erhalte {give} Guthaben bei deinem ersten Einkauf: {url}',
+  linkedinTextPurchase:
+    'Meine Empfehlung: über meinen Link anmelden und beim ersten Einkauf {give} Guthaben erhalten. {url}',
+  nativeTextPurchase:
+    'Melde dich über meinen Link an und erhalte {give} Guthaben bei deinem ersten Einkauf.',
   qr: 'QR-Code',
   qrTitle: 'Scannen, um deinen Link zu öffnen',
   qrAlt: 'QR-Code für {url}',

@@ -19,6 +19,13 @@ export const en: Messages = {
   whatsappText: 'Hey, sign up with my link and get {give} credit: {url}',
   linkedinText: 'I recommend it: sign up with my link and get {give} credit. {url}',
   nativeText: 'Sign up with my link and get {give} credit.',
+  emailBodyPurchase: 'Hi! Sign up with my link and get {give} credit on your first purchase: {url}',
+  xTextPurchase: 'Get {give} credit on your first purchase when you sign up with my link: {url}',
+  whatsappTextPurchase:
+    'Hey, sign up with my link and get {give} credit on your first purchase: {url}',
+  linkedinTextPurchase:
+    'I recommend it: sign up with my link and get {give} credit on your first purchase. {url}',
+  nativeTextPurchase: 'Sign up with my link and get {give} credit on your first purchase.',
   qr: 'QR code',
   qrTitle: 'Scan to open your link',
   qrAlt: 'QR code of {url}',

@@ -19,6 +19,15 @@ export const es: Messages = {
   whatsappText: 'Oye, regístrate con mi enlace y recibe {give} de crédito: {url}',
   linkedinText: 'Te lo recomiendo: regístrate con mi enlace y recibe {give} de crédito. {url}',
   nativeText: 'Regístrate con mi enlace y recibe {give} de crédito.',
+  emailBodyPurchase:
+    '¡Hola! Regístrate con mi enlace y recibe {give} de crédito en tu primera compra: {url}',
+  xTextPurchase:
+    'Recibe {give} de crédito en tu primera compra al registrarte con mi enlace: {url}',
+  whatsappTextPurchase:
+    'Oye, regístrate con mi enlace y recibe {give} de crédito en tu primera compra: {url}',
+  linkedinTextPurchase:
+    'Te lo recomiendo: regístrate con mi enlace y recibe {give} de crédito en tu primera compra. {url}',
+  nativeTextPurchase: 'Regístrate con mi enlace y recibe {give} de crédito en tu primera compra.',
   qr: 'Código QR',
   qrTitle: 'Escanea para abrir tu enlace',
   qrAlt: 'Código QR de {url}',

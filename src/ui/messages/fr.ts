@@ -19,6 +19,16 @@ export const fr: Messages = {
   whatsappText: 'Coucou, inscris-toi avec mon lien et reçois {give} de crédit : {url}',
   linkedinText: 'Je recommande : inscrivez-vous avec mon lien et recevez {give} de crédit. {url}',
   nativeText: 'Inscrivez-vous avec mon lien et recevez {give} de crédit.',
+  emailBodyPurchase:
+    'Bonjour ! Inscrivez-vous avec mon lien et recevez {give} de crédit à votre premier achat : {url}',
+  xTextPurchase:
+    'Recevez {give} de crédit à votre premier achat en vous inscrivant avec mon lien : {url}',
+  whatsappTextPurchase:
+    'Coucou, inscris-toi avec mon lien et reçois {give} de crédit à ton premier achat : {url}',
+  linkedinTextPurchase:
+    'Je recommande : inscrivez-vous avec mon lien et recevez {give} de crédit à votre premier achat. {url}',
+  nativeTextPurchase:
+    'Inscrivez-vous avec mon lien et recevez {give} de crédit à votre premier achat.',
   qr: 'Code QR',
   qrTitle: 'Scannez pour ouvrir votre lien',
   qrAlt: 'Code QR de {url}',

@@ -19,6 +19,15 @@ export const it: Messages = {
   whatsappText: 'Ehi, iscriviti con il mio link e ricevi {give} di credito: {url}',
   linkedinText: 'Te lo consiglio: iscriviti con il mio link e ricevi {give} di credito. {url}',
   nativeText: 'Iscriviti con il mio link e ricevi {give} di credito.',
+  emailBodyPurchase:
+    'Ciao! Iscriviti con il mio link e ricevi {give} di credito al tuo primo acquisto: {url}',
+  xTextPurchase:
+    'Ricevi {give} di credito al tuo primo acquisto iscrivendoti con il mio link: {url}',
+  whatsappTextPurchase:
+    'Ehi, iscriviti con il mio link e ricevi {give} di credito al tuo primo acquisto: {url}',
+  linkedinTextPurchase:
+    'Te lo consiglio: iscriviti con il mio link e ricevi {give} di credito al tuo primo acquisto. {url}',
+  nativeTextPurchase: 'Iscriviti con il mio link e ricevi {give} di credito al tuo primo acquisto.',
   qr: 'Codice QR',
   qrTitle: 'Inquadra per aprire il tuo link',
   qrAlt: 'Codice QR di {url}',

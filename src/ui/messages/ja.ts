@@ -19,6 +19,14 @@ export const ja: Messages = {
   whatsappText: '私のリンクから登録すると{give}分のクレジットがもらえるよ：{url}',
   linkedinText: 'おすすめです。私のリンクから登録すると{give}分のクレジットがもらえます。{url}',
   nativeText: '私のリンクから登録すると{give}分のクレジットがもらえます。',
+  emailBodyPurchase:
+    'こんにちは！私のリンクから登録して初回購入すると{give}分のクレジットがもらえます：{url}',
+  xTextPurchase: 'このリンクから登録して初回購入すると{give}分のクレジットがもらえます {url}',
+  whatsappTextPurchase:
+    '私のリンクから登録して初回購入すると{give}分のクレジットがもらえるよ：{url}',
+  linkedinTextPurchase:
+    'おすすめです。私のリンクから登録して初回購入すると{give}分のクレジットがもらえます。{url}',
+  nativeTextPurchase: '私のリンクから登録して初回購入すると{give}分のクレジットがもらえます。',
   qr: 'QRコード',
   qrTitle: 'スキャンしてリンクを開く',
   qrAlt: '{url} のQRコード',

@@ -19,6 +19,13 @@ export const ko: Messages = {
   whatsappText: '내 링크로 가입하면 적립금 {give} 받을 수 있어: {url}',
   linkedinText: '추천합니다. 제 링크로 가입하면 적립금 {give}을(를) 받을 수 있습니다. {url}',
   nativeText: '제 링크로 가입하고 적립금 {give} 받으세요.',
+  emailBodyPurchase:
+    '안녕하세요! 제 링크로 가입하면 첫 구매 시 적립금 {give}을(를) 받을 수 있어요: {url}',
+  xTextPurchase: '제 링크로 가입하고 첫 구매 시 적립금 {give} 받으세요: {url}',
+  whatsappTextPurchase: '내 링크로 가입하면 첫 구매 때 적립금 {give} 받을 수 있어: {url}',
+  linkedinTextPurchase:
+    '추천합니다. 제 링크로 가입하면 첫 구매 시 적립금 {give}을(를) 받을 수 있습니다. {url}',
+  nativeTextPurchase: '제 링크로 가입하고 첫 구매 시 적립금 {give} 받으세요.',
   qr: 'QR 코드',
   qrTitle: '스캔하여 링크 열기',
   qrAlt: '{url}의 QR 코드',

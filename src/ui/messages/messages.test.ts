@@ -14,6 +14,14 @@ import { UI_LANGUAGES } from './languages.ts'
 
 const placeholders = (template: string) => (template.match(/\{\w+\}/g) ?? []).sort()
 const LANGUAGES = UI_LANGUAGES
+/** Each share text that says what earns the reward, and its purchase campaign's text. */
+const PURCHASE_SHARES = [
+  ['emailBody', 'emailBodyPurchase'],
+  ['xText', 'xTextPurchase'],
+  ['whatsappText', 'whatsappTextPurchase'],
+  ['linkedinText', 'linkedinTextPurchase'],
+  ['nativeText', 'nativeTextPurchase'],
+] as const
 const forms = (value: string | PluralMessage) =>
   typeof value === 'string' ? { other: value } : (value as Record<string, string>)
 
@@ -89,6 +97,18 @@ describe('messagesFor', () => {
     expect(({} as Record<string, unknown>).error).toBeUndefined()
   })
 
+  it('a purchase share text is overridden on its own, beside its signup text', () => {
+    const messages = messagesFor('fr', {
+      xText: 'Inscris-toi : {url}',
+      xTextPurchase: 'Achète : {url}',
+    })
+    expect(messages.xText).toBe('Inscris-toi : {url}')
+    expect(messages.xTextPurchase).toBe('Achète : {url}')
+    expect(messagesFor('fr', { xText: 'Inscris-toi : {url}' }).xTextPurchase).toBe(
+      (BUILT_IN.fr as Messages).xTextPurchase,
+    )
+  })
+
   it('overriding does not change the built-in messages for the next widget', () => {
     messagesFor('en', { copy: 'Grab it' })
     expect(messagesFor('en').copy).toBe('Copy link')
@@ -148,6 +168,7 @@ describe('the built-in catalogues', () => {
       'referrerRewardPurchase',
       'referredRewardPurchase',
       'bannerPurchase',
+      ...PURCHASE_SHARES.map(([, purchase]) => purchase),
     ] as const
     for (const key of translated) expect([key, catalogue[key]]).not.toEqual([key, english[key]])
     expect(catalogue.offline.other).not.toBe(english.offline.other)
@@ -158,6 +179,25 @@ describe('the built-in catalogues', () => {
     const channels = [english.emailBody, english.xText, english.whatsappText, english.linkedinText]
     expect(new Set(channels).size).toBe(channels.length)
   })
+
+  it('every channel has its own English text in a purchase campaign too', () => {
+    const channels = PURCHASE_SHARES.map(([, purchase]) => english[purchase])
+    expect(new Set(channels).size).toBe(channels.length)
+  })
+
+  it.each(LANGUAGES)(
+    '%s: each share text has a purchase text of its own, with the same placeholders',
+    (language) => {
+      const catalogue = BUILT_IN[language] as Messages
+      for (const [signup, purchase] of PURCHASE_SHARES) {
+        expect([purchase, catalogue[purchase]]).not.toEqual([purchase, catalogue[signup]])
+        expect([purchase, placeholders(catalogue[purchase])]).toEqual([
+          purchase,
+          placeholders(catalogue[signup]),
+        ])
+      }
+    },
+  )
 })
 
 describe('plural', () => {

@@ -29,6 +29,15 @@ export interface Messages {
   linkedinText: string
   /** The native share sheet's text; the link goes alongside it unless {url} places it. */
   nativeText: string
+  /**
+   * The same five texts for a campaign whose rewards come with the friend's first purchase
+   * (extension); the subject, which promises no sign-up credit, is shared.
+   */
+  emailBodyPurchase: string
+  xTextPurchase: string
+  whatsappTextPurchase: string
+  linkedinTextPurchase: string
+  nativeTextPurchase: string
   /** The QR code control and its dialog; {url} in qrAlt: the link the code holds. */
   qr: string
   qrTitle: string

@@ -19,6 +19,15 @@ export const nl: Messages = {
   whatsappText: 'Hé, meld je aan via mijn link en krijg {give} tegoed: {url}',
   linkedinText: 'Aanrader: meld je aan via mijn link en krijg {give} tegoed. {url}',
   nativeText: 'Meld je aan via mijn link en krijg {give} tegoed.',
+  emailBodyPurchase:
+    'Hoi! Meld je aan via mijn link en krijg {give} tegoed bij je eerste aankoop: {url}',
+  xTextPurchase:
+    'Krijg {give} tegoed bij je eerste aankoop als je je aanmeldt via mijn link: {url}',
+  whatsappTextPurchase:
+    'Hé, meld je aan via mijn link en krijg {give} tegoed bij je eerste aankoop: {url}',
+  linkedinTextPurchase:
+    'Aanrader: meld je aan via mijn link en krijg {give} tegoed bij je eerste aankoop. {url}',
+  nativeTextPurchase: 'Meld je aan via mijn link en krijg {give} tegoed bij je eerste aankoop.',
   qr: 'QR-code',
   qrTitle: 'Scan om je link te openen',
   qrAlt: 'QR-code van {url}',

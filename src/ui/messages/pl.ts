@@ -19,6 +19,14 @@ export const pl: Messages = {
   whatsappText: 'Hej, zarejestruj się przez mój link i odbierz {give}: {url}',
   linkedinText: 'Polecam: zarejestruj się przez mój link i odbierz {give}. {url}',
   nativeText: 'Zarejestruj się przez mój link i odbierz {give}.',
+  emailBodyPurchase:
+    'Cześć! Zarejestruj się przez mój link i odbierz {give} przy pierwszych zakupach: {url}',
+  xTextPurchase: 'Odbierz {give} przy pierwszych zakupach, rejestrując się przez mój link: {url}',
+  whatsappTextPurchase:
+    'Hej, zarejestruj się przez mój link i odbierz {give} przy pierwszych zakupach: {url}',
+  linkedinTextPurchase:
+    'Polecam: zarejestruj się przez mój link i odbierz {give} przy pierwszych zakupach. {url}',
+  nativeTextPurchase: 'Zarejestruj się przez mój link i odbierz {give} przy pierwszych zakupach.',
   qr: 'Kod QR',
   qrTitle: 'Zeskanuj, aby otworzyć link',
   qrAlt: 'Kod QR linku {url}',

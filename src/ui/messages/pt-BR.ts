@@ -19,6 +19,15 @@ export const ptBR: Messages = {
   whatsappText: 'Oi, cadastre-se com meu link e ganhe {give} de crédito: {url}',
   linkedinText: 'Recomendo: cadastre-se com meu link e ganhe {give} de crédito. {url}',
   nativeText: 'Cadastre-se com meu link e ganhe {give} de crédito.',
+  emailBodyPurchase:
+    'Oi! Cadastre-se com meu link e ganhe {give} de crédito na sua primeira compra: {url}',
+  xTextPurchase:
+    'Ganhe {give} de crédito na sua primeira compra ao se cadastrar com meu link: {url}',
+  whatsappTextPurchase:
+    'Oi, cadastre-se com meu link e ganhe {give} de crédito na sua primeira compra: {url}',
+  linkedinTextPurchase:
+    'Recomendo: cadastre-se com meu link e ganhe {give} de crédito na sua primeira compra. {url}',
+  nativeTextPurchase: 'Cadastre-se com meu link e ganhe {give} de crédito na sua primeira compra.',
   qr: 'QR code',
   qrTitle: 'Escaneie para abrir seu link',
   qrAlt: 'QR code de {url}',
