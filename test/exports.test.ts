@@ -46,6 +46,7 @@ const METHODS = [
   'track',
   'getLink',
   'getAttribution',
+  'decorate',
   'on',
   'flush',
   'forget',

@@ -69,16 +69,28 @@ export function createAttribution(options: {
     },
     windowMs: () => windowDays * DAY,
     /**
-     * A referral captured on another subdomain (the shared cookie), newer than any held here, is
-     * adopted with its visitor id, so a signup here credits the click made there.
+     * A referral captured on another subdomain (the shared cookie) or domain (a hand-off), newer
+     * than any held here, is adopted with its visitor id, so a signup here credits the click made
+     * there. False when the one held here is newer.
      */
-    adopt(shared: Attribution) {
+    adopt(shared: Attribution): boolean {
       const held = persisted.read(StoredAttribution, 'attribution')
       const capturedAt = Date.parse(shared.capturedAt)
-      if (held && held.capturedAt > capturedAt) return
+      if (held && held.capturedAt > capturedAt) return false
       visitor = shared.visitorId
       persisted.write('visitor', { id: visitor })
       persisted.write('attribution', { code: shared.code, capturedAt })
+      return true
+    },
+    /**
+     * A click on `code` was recorded for this visitor elsewhere (where they were handed off
+     * from): an arrival here by the same code records none.
+     */
+    clicked(code: string) {
+      const clicks = persisted.read(StoredClicks, 'clicks')
+      const codes = clicks?.codes ?? []
+      if (clicks !== undefined && !codes.includes(code))
+        persisted.write('clicks', { codes: [...codes, code].slice(-REMEMBERED) })
     },
     /**
      * A visitor arrived through a link: remember the code, and record one click per code. Not

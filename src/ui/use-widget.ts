@@ -51,7 +51,7 @@ export interface Hooks {
  */
 function coreKey(options: ReferralOptions): string {
   const { publicKey, apiBase, campaignId, refParam, landingUrl, cleanUrl, campaign } = options
-  const { consent, honorGpc, cookieDomain, maxQueuedEvents, maxEventAgeMs } = options
+  const { consent, honorGpc, cookieDomain, outbound, maxQueuedEvents, maxEventAgeMs } = options
   return toJson([
     publicKey,
     apiBase,
@@ -63,6 +63,7 @@ function coreKey(options: ReferralOptions): string {
     consent,
     honorGpc,
     cookieDomain,
+    typeof outbound === 'string' ? outbound : outbound?.join(','),
     maxQueuedEvents,
     maxEventAgeMs,
   ])
