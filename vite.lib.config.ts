@@ -14,6 +14,9 @@
 //                                                   UI files, which carry its SRI hash)
 //   cookie dist/referral-widget-cookie.js         (the attribution cookie's module, for a page that
 //                                                  sets data-cookie-domain: fetched before tracking)
+//   outbound dist/referral-widget-outbound.js     (the hand-off to the site's other domains, for a
+//                                                  page that sets data-outbound: fetched before
+//                                                  tracking)
 //   link  dist/referral-widget-link.js            (the rest of the core, for a page without a panel
 //                                                  that calls getLink(): fetched on that call)
 //   messages-xx dist/referral-widget-messages-xx.js (one language's messages for the UI file,
@@ -88,7 +91,7 @@ export default defineConfig(({ mode }) => {
   const build = builds[mode]
   if (!build)
     throw new Error(
-      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, cookie, link or embed.`,
+      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, cookie, outbound, link or embed.`,
     )
   // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
@@ -101,6 +104,7 @@ export default defineConfig(({ mode }) => {
         element: [coreFromEsmBuild()],
         link: [fromTrackingFile()],
         cookie: [fromTrackingFile()],
+        outbound: [fromTrackingFile()],
         embed: [publishRuntime()],
       }[mode] ?? [],
     // The script-tag files run as they are in any page: no bundler will replace this later.

@@ -14,14 +14,15 @@ const hash = (file, algorithm) =>
 const scriptFiles = () => readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))
 
 // Pinned from the inside out: the QR file and the messages files first (the UI file carries
-// their hashes), then the UI, cookie and link files (the script tag's file carries theirs), so a
-// tag with `integrity` pins every file it loads, and each file the files it loads.
+// their hashes), then the UI, cookie, outbound and link files (the script tag's file carries
+// theirs), so a tag with `integrity` pins every file it loads, and each file the files it loads.
 const modes = [
   ...(scriptTagOnly ? [] : ['esm', 'react', 'element', 'server']),
   'qr',
   ...LANGUAGES.filter((language) => language !== 'en').map((language) => `messages-${language}`),
   'ui',
   'cookie',
+  'outbound',
   'link',
   'embed',
 ]
@@ -37,7 +38,7 @@ for (const mode of modes) {
     // sha256 keeps each hash the tracking file carries short; the browser checks it the same.
     const pins = Object.fromEntries(
       scriptFiles()
-        .filter((file) => /^referral-widget-(ui|link|cookie)\.js$/.test(file))
+        .filter((file) => /^referral-widget-(ui|link|cookie|outbound)\.js$/.test(file))
         .map((file) => [file, hash(file, 'sha256')]),
     )
     process.env.SIBLING_INTEGRITY = JSON.stringify(pins)

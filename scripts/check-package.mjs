@@ -26,6 +26,7 @@ const REQUIRED_FILES = [
   'dist/custom-element-preact.js',
   'dist/referral-widget.js',
   'dist/referral-widget-cookie.js',
+  'dist/referral-widget-outbound.js',
   'dist/referral-widget-link.js',
   'dist/referral-widget-ui.js',
   'dist/referral-widget-messages-de.js',

@@ -10,6 +10,7 @@ import { settle } from '../test/support/dom.ts'
 import { API, createWorld } from '../test/support/harness.ts'
 import type { FetchLike } from './api/client.ts'
 import { ReferralBanner, ReferralWidget, type ReferralWidgetProps } from './components.tsx'
+import { browserHost } from './core/host.ts'
 import type { StorageLike } from './queue/storage.ts'
 import { resetWarnings } from './shared/log.ts'
 
@@ -266,6 +267,40 @@ describe('props', () => {
     const host = hostOf(root)
     expect(part(host, 'root')?.getAttribute('dir')).toBe('rtl')
     expect(part(host, 'sign-in')?.textContent).toBe('سجّل الدخول أولاً')
+  })
+
+  it('the outbound prop: a followed link there carries the referral; an equal list keeps the core, another builds a new one', async () => {
+    const code = await world.makeLink('alice')
+    const arrived = props({ href: `https://shop.test/?ref=${code}` })
+    // The window's own listeners, so that a click on a link reaches the core.
+    const page = (outbound: string[]) => ({
+      ...arrived,
+      host: { ...arrived.host, listen: browserHost.listen },
+      outbound,
+    })
+    const hrefWhenFollowed = (href: string) => {
+      const link = document.createElement('a')
+      link.href = href
+      document.body.append(link)
+      let seen: string | null = null
+      link.addEventListener('click', () => {
+        seen = link.getAttribute('href')
+      })
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+      link.remove()
+      return seen
+    }
+    const { rerender } = render(<ReferralWidget {...page(['app.other.test'])} />)
+    await settle()
+    expect(hrefWhenFollowed('https://app.other.test/')).toContain('?ref_handoff=h1.')
+    rerender(<ReferralWidget {...page(['app.other.test'])} />)
+    await settle()
+    expect(traffic().campaigns).toBe(1)
+    rerender(<ReferralWidget {...page(['app.example.io'])} />)
+    await settle()
+    expect(traffic().campaigns).toBe(2)
+    expect(hrefWhenFollowed('https://app.other.test/')).toBe('https://app.other.test/')
+    expect(hrefWhenFollowed('https://app.example.io/')).toContain('?ref_handoff=h1.')
   })
 })
 

@@ -253,6 +253,34 @@ describe('<referral-widget>', () => {
     expect(fetch).not.toHaveBeenCalled()
   })
 
+  it('outbound: a link the visitor follows to that host carries the referral', async () => {
+    const code = await world.makeLink('alice')
+    history.replaceState(null, '', `/?ref=${code}`)
+    connect({ outbound: 'app.other.test, *.example.org' })
+    await settle()
+    const link = document.createElement('a')
+    link.href = 'https://app.other.test/signup'
+    document.body.append(link)
+    let followed: string | null = null
+    link.addEventListener('click', () => {
+      followed = link.getAttribute('href')
+    })
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    expect(followed).toMatch(
+      new RegExp(`^https://app.other.test/signup\\?ref_handoff=h1\\.${code}\\.`),
+    )
+  })
+
+  it('an outbound entry that is not a host name: reported, no widget', async () => {
+    const widget = connect({ outbound: 'app.other.test, https://x.test' })
+    await settle()
+    expect(widget.shadowRoot).toBeNull()
+    expect(referralErrors()).toEqual([
+      '[referral] <referral-widget>: outbound="app.other.test, https://x.test" is refused: every entry must be a host name such as app.example.io, or *.example.org for its subdomains.',
+    ])
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
   it('variant="banner" without a referral shows nothing', async () => {
     const widget = connect({ variant: 'banner' })
     await settle()

@@ -1,7 +1,8 @@
 // The script tag: attributes → the tracking core → window.Referral. The rest comes from beside
-// this file only when needed: the cookie file first where data-cookie-domain is set, the UI file
-// (with the campaign, link and stores it shows) when the page has a panel or banner element, the
-// link file on the first getLink() elsewhere; each pinned by its hash when this file is.
+// this file only when needed: the cookie file first where data-cookie-domain is set, the outbound
+// file first where data-outbound is, the UI file (with the campaign, link and stores it shows)
+// when the page has a panel or banner element, the link file on the first getLink() elsewhere;
+// each pinned by its hash when this file is.
 import { createTracking } from './core/create-referral.ts'
 import { readTrackingAttributes } from './embed/attributes.ts'
 import { type CommandApi, createCommandApi, replay } from './embed/commands.ts'
@@ -17,6 +18,7 @@ import { messagesFile, pickLanguage } from './ui/messages/languages.ts'
 
 const LOADED = '__referralWidgetLoaded'
 const COOKIE_FILE = 'referral-widget-cookie.js'
+const OUTBOUND_FILE = 'referral-widget-outbound.js'
 const UI_FILE = 'referral-widget-ui.js'
 
 declare global {
@@ -51,20 +53,36 @@ function start() {
   // What the files beside this one share with it rather than carry again.
   publishRuntime()
   const pinned = script.integrity !== ''
-  if (config.options.cookieDomain === undefined) {
+  const { cookieDomain, outbound } = config.options
+  if (cookieDomain === undefined && !outbound?.length) {
     run(script, config, pinned)
     return
   }
-  // The cookie's module comes before tracking starts, so a referral captured on another
-  // subdomain is adopted first; calls to the stub wait for it.
-  loadSibling('cookie', COOKIE_FILE, script.src, pinned).then(
-    (part) => run(script, config, pinned, part.sharedCookie),
-    () => {
-      logError(
-        `The attribution cookie could not be loaded from ${COOKIE_FILE} beside the script; the referral stays on this subdomain.`,
-      )
-      run(script, config, pinned)
-    },
+  // These parts come before tracking starts, and calls to the stub wait for them: the cookie's
+  // module, so a referral captured on another subdomain is adopted first; the outbound links',
+  // so links are decorated from the start and decorate() answers from its first call.
+  const first = <N extends 'cookie' | 'outbound'>(name: N, file: string, failure: string) =>
+    loadSibling(name, file, script.src, pinned).catch(() => {
+      logError(failure)
+      return undefined
+    })
+  void Promise.all([
+    cookieDomain === undefined
+      ? undefined
+      : first(
+          'cookie',
+          COOKIE_FILE,
+          `The attribution cookie could not be loaded from ${COOKIE_FILE} beside the script; the referral stays on this subdomain.`,
+        ),
+    outbound?.length
+      ? first(
+          'outbound',
+          OUTBOUND_FILE,
+          `The hand-off to other domains could not be loaded from ${OUTBOUND_FILE} beside the script; links to them are not decorated.`,
+        )
+      : undefined,
+  ]).then(([cookie, links]) =>
+    run(script, config, pinned, cookie?.sharedCookie, links?.outboundLinks),
   )
 }
 
@@ -74,8 +92,9 @@ function run(
   config: ReturnType<typeof readTrackingAttributes>,
   pinned: boolean,
   sharedCookie?: Parts['cookie']['sharedCookie'],
+  outboundLinks?: Parts['outbound']['outboundLinks'],
 ) {
-  const tracker = createTracking(config.options, sharedCookie)
+  const tracker = createTracking(config.options, sharedCookie, outboundLinks)
   const later = createLater(tracker, config.options, { src: script.src, pinned })
   const api = createCommandApi({
     ...tracker,

@@ -48,6 +48,7 @@ const METHODS = [
   'track',
   'getLink',
   'getAttribution',
+  'decorate',
   'on',
   'flush',
   'forget',

@@ -61,7 +61,11 @@ describe('createReferral options', () => {
       locale: 'de',
       theme: 'dark',
       cleanUrl: false,
+      outbound: ['app.example.io', '*.example.org'],
     })
+    expectTypeOf(createReferral).toBeCallableWith({ ...minimal, outbound: 'app.example.io' })
+    // @ts-expect-error hosts are text
+    expectTypeOf(createReferral).toBeCallableWith({ ...minimal, outbound: [42] })
     expectTypeOf<Theme>().toEqualTypeOf<'light' | 'dark' | 'auto'>()
     // @ts-expect-error an unknown theme
     expectTypeOf(createReferral).toBeCallableWith({ ...minimal, theme: 'blue' })
@@ -108,6 +112,11 @@ describe('a createReferral() instance', () => {
       visitorId: string
       capturedAt: string
     }>()
+  })
+
+  test('decorate() takes a URL and gives one back', () => {
+    expectTypeOf(referral.decorate).parameters.toEqualTypeOf<[url: string]>()
+    expectTypeOf(referral.decorate).returns.toEqualTypeOf<string>()
   })
 
   test('track() takes signup or click and returns whether it was recorded', () => {

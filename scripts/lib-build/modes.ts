@@ -88,6 +88,15 @@ export const builds: Record<string, UserConfig['build']> = {
       fileName: () => 'referral-widget-cookie.js',
     },
   },
+  outbound: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/outbound-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetOutbound',
+      fileName: () => 'referral-widget-outbound.js',
+    },
+  },
   link: {
     target: 'es2022',
     lib: {

@@ -66,6 +66,19 @@ export function createAttribution(options: {
     )
   }
 
+  /**
+   * Notes a click on `code`; false when one was noted before. Storage unreadable just now: true,
+   * and the stored list is left as it is.
+   */
+  function remember(code: string): boolean {
+    const clicks = persisted.read(StoredClicks, 'clicks')
+    const codes = clicks?.codes ?? []
+    if (codes.includes(code)) return false
+    if (clicks !== undefined)
+      persisted.write('clicks', { codes: [...codes, code].slice(-REMEMBERED) })
+    return true
+  }
+
   function get(): Attribution | null {
     const stored = held()
     if (!stored) return null
@@ -85,16 +98,24 @@ export function createAttribution(options: {
     },
     windowMs: () => windowDays * DAY,
     /**
-     * A referral captured on another subdomain (the shared cookie), newer than any held here (with
-     * first-touch: older), is adopted with its visitor id, so a signup here credits the click
-     * made there.
+     * A referral captured on another subdomain (the shared cookie) or domain (a hand-off), newer
+     * than any held here (with first-touch: older), is adopted with its visitor id, so a signup
+     * here credits the click made there. False when the one held here wins.
      */
-    adopt(shared: Attribution) {
+    adopt(shared: Attribution): boolean {
       const capturedAt = Date.parse(shared.capturedAt)
-      if (!replaces(capturedAt)) return
+      if (!replaces(capturedAt)) return false
       visitor = shared.visitorId
       persisted.write('visitor', { id: visitor })
       persisted.write('attribution', { code: shared.code, capturedAt })
+      return true
+    },
+    /**
+     * A click on `code` was recorded for this visitor elsewhere (where they were handed off
+     * from): an arrival here by the same code records none.
+     */
+    clicked(code: string) {
+      remember(code)
     },
     /**
      * A visitor arrived through a link: remember the code (with first-touch, unless one is held
@@ -108,14 +129,8 @@ export function createAttribution(options: {
       }
       if (!options.firstTouch || replaces(now()))
         persisted.write('attribution', { code, capturedAt: now() })
-      const clicks = persisted.read(StoredClicks, 'clicks')
-      const clicked = clicks?.codes ?? []
-      if (!clicked.includes(code) && !options.reloadedWithoutStorage()) {
-        // Unreadable just now: the click is recorded, the stored list left as it is.
-        if (clicks !== undefined)
-          persisted.write('clicks', { codes: [...clicked, code].slice(-REMEMBERED) })
+      if (remember(code) && !options.reloadedWithoutStorage())
         options.enqueue({ type: 'click', code })
-      }
       return true
     },
     /** After forget(): the next event makes a new visitor. */

@@ -9,6 +9,7 @@ import { attachExtras, type ExtrasOptions } from './extras.ts'
 import { browserHost } from './host.ts'
 import { parsePublicKey } from './keys.ts'
 import { checkOption, resolveApiBase } from './options.ts'
+import { outboundLinks } from './outbound.ts'
 import { createTracker, type Tracker } from './tracker.ts'
 import type { Referral, ReferralInternals, ReferralOptions } from './types.ts'
 
@@ -33,7 +34,7 @@ export function createReferral(options: ReferralOptions): Referral {
 
 /** The same core, with what the widget's own UI reads and calls (not side-effect free either). */
 export function createReferralInternals(options: ReferralOptions): ReferralInternals {
-  const tracker = createTracking(options, attributionCookie)
+  const tracker = createTracking(options, attributionCookie, outboundLinks)
   return attachExtras(tracker, extrasOptions(own(options)))
 }
 
@@ -52,10 +53,12 @@ const CHECKED_FIRST = [
  * Every option checked (the later part's too: a bad `userId` fails here, before anything is
  * stored or sent), then the tracking part created. `sharedCookie`: the cookie module, where
  * `cookieDomain` is set (the script tag loads it beside its file; without it, no cookie).
+ * `links`: the outbound links module, where `outbound` is set (likewise).
  */
 export function createTracking(
   given: ReferralOptions,
   sharedCookie?: typeof attributionCookie,
+  links?: typeof outboundLinks,
 ): Tracker {
   // Own options only: a field the page's Object.prototype carries is not an option.
   const options = own(given ?? {})
@@ -90,6 +93,9 @@ export function createTracking(
           ? undefined
           : checkOption('cookieDomain', options.cookieDomain),
       sharedCookie,
+      outbound:
+        options.outbound === undefined ? undefined : checkOption('outbound', options.outbound),
+      outboundLinks: links,
     }),
   )
 }

@@ -14,9 +14,12 @@ export interface Host {
   /** Changes the address bar without a navigation (history.replaceState). */
   replaceUrl(url: string): void
   isOnline(): boolean
-  /** Subscribes to a window event; returns the unsubscribe function. */
+  /**
+   * Subscribes to a window event, in the capture phase (a click is heard before the page's own
+   * listeners can stop it); returns the unsubscribe function.
+   */
   listen(
-    name: 'online' | 'offline' | 'pagehide' | 'pageshow' | 'storage',
+    name: 'online' | 'offline' | 'pagehide' | 'pageshow' | 'storage' | 'click' | 'auxclick',
     listener: (event: Event) => void,
   ): () => void
   locks: LockManagerLike | undefined
@@ -55,8 +58,8 @@ export const browserHost: Host = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   listen: (name, listener) => {
     if (!hasWindow()) return () => {}
-    window.addEventListener(name, listener)
-    return () => window.removeEventListener(name, listener)
+    window.addEventListener(name, listener, true)
+    return () => window.removeEventListener(name, listener, true)
   },
   get locks() {
     return typeof navigator === 'undefined'

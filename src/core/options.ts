@@ -44,6 +44,25 @@ function domain(value: unknown): string | undefined {
   if (name.length <= 253 && DOMAIN.test(name)) return name
 }
 
+/**
+ * One entry of `outbound`, lower-cased: a host name, or `*.` and one for any subdomain of it; ''
+ * for an empty entry (skipped); undefined for anything else.
+ */
+function outboundHost(value: unknown): string | undefined {
+  if (typeof value !== 'string') return
+  const host = value.trim().toLowerCase()
+  const name = host.startsWith('*.') ? host.slice(2) : host
+  if (host === '' || (name.length <= 253 && DOMAIN.test(name))) return host
+}
+
+/** `outbound`: host names, as a comma-separated list or an array; empty entries are skipped. */
+function outboundHosts(value: unknown): string[] | undefined {
+  const entries =
+    typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [value]
+  const hosts = entries.map(outboundHost)
+  if (hosts.every((host) => host !== undefined)) return hosts.filter((host) => host !== '')
+}
+
 /** A URL parameter name, or a comma-separated list (or array) of them. */
 function refParams(value: unknown): string[] | undefined {
   const names = (
@@ -89,6 +108,10 @@ const CHECKS = {
   ],
   apiBase: [apiBase, 'it must be an absolute http: or https: URL, or a path such as /referral'],
   cookieDomain: [domain, 'it must be a domain such as shop.example, or auto'],
+  outbound: [
+    outboundHosts,
+    'every entry must be a host name such as app.example.io, or *.example.org for its subdomains',
+  ],
   locale: [locale, 'it must be a language tag such as en-US'],
   theme: [oneOf('light', 'dark', 'auto'), 'use light, dark or auto'],
   cleanUrl: [flag, 'use true or false'],
@@ -119,6 +142,7 @@ export const OPTION_ATTRIBUTES = {
   honorGpc: { scriptTag: 'data-honor-gpc', element: 'honor-gpc' },
   cookieDomain: { scriptTag: 'data-cookie-domain', element: 'cookie-domain' },
   attribution: { scriptTag: 'data-attribution', element: 'attribution' },
+  outbound: { scriptTag: 'data-outbound', element: 'outbound' },
 } as const satisfies Record<CheckedOption | 'publicKey', { scriptTag: string; element: string }>
 
 export type MarkupOption = keyof typeof OPTION_ATTRIBUTES

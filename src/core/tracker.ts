@@ -4,6 +4,7 @@
 // referrer's link and the stores the UI reads come later (extras.ts), on the same core.
 import { type ApiClient, createApiClient } from '../api/client.ts'
 import { createServiceClock } from '../api/clock.ts'
+import { HANDOFF_PARAM, handoffArrival } from '../api/handoff.ts'
 import { CODE_PATTERN, ISO_TIMESTAMP_PATTERN, type TrackedEvent } from '../api/wire.ts'
 import { createQueue } from '../queue/queue.ts'
 import { createSender } from '../queue/sender.ts'
@@ -19,6 +20,7 @@ import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
 import type { PublicKey } from './keys.ts'
 import { checkOption } from './options.ts'
+import type { outboundLinks } from './outbound.ts'
 import { createPersisted, hasStoredConsent } from './persisted.ts'
 import { readReferralCode, withoutParams } from './referral-url.ts'
 import { createTabs } from './tabs.ts'
@@ -53,6 +55,10 @@ export interface TrackerOptions
    * tracking file loads it beside itself only on pages that set `cookieDomain`.
    */
   sharedCookie?: typeof attributionCookie | undefined
+  /** Hand the attribution off to links to these hosts (lower case, `*.` for subdomains). */
+  outbound?: readonly string[] | undefined
+  /** The module that does it, passed in like `sharedCookie` (loaded where `outbound` is set). */
+  outboundLinks?: typeof outboundLinks | undefined
 }
 
 /** The core's own announcements, beside the public ones. */
@@ -271,11 +277,31 @@ export function createTracker(options: TrackerOptions) {
   if (shared) attribution.adopt(shared)
   const href = host.href()
   if (href !== undefined) {
-    const code = readReferralCode(href, options.refParams)
+    let code = readReferralCode(href, options.refParams)
+    // Handed off from another domain of the site: a fresh hand-off is adopted, visitor id and
+    // capture time as they were, its click already recorded there; any other is a plain arrival.
+    const handoff = handoffArrival(href, now())
+    if (handoff?.visitorId !== undefined && !privacySignal) {
+      if (attribution.adopt(handoff)) attribution.clicked(handoff.code)
+      shareAttribution()
+      if (code === handoff.code) code = null
+    } else code ??= handoff?.code ?? null
     if (code) capture(code)
-    const cleaned = options.cleanUrl ? withoutParams(href, options.refParams) : null
+    const params = options.refParams.concat(HANDOFF_PARAM)
+    const cleaned = options.cleanUrl ? withoutParams(href, params) : null
     if (cleaned) host.replaceUrl(cleaned)
   }
+  const outbound =
+    options.outbound?.length && options.outboundLinks
+      ? options.outboundLinks({
+          hosts: options.outbound,
+          held: () => (consented && !privacySignal ? attribution.get() : null),
+          now,
+          host,
+          timers,
+        })
+      : undefined
+  if (outbound) cleanups.push(outbound.stop)
 
   cleanups.push(
     host.listen('online', () => {
@@ -312,6 +338,7 @@ export function createTracker(options: TrackerOptions) {
   const tracking: Tracking = {
     track,
     getAttribution: attribution.get,
+    decorate: (url) => (outbound ? outbound.decorate(url) : url),
     on: events.on,
     flush,
     forget,

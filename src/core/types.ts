@@ -73,6 +73,13 @@ export interface ReferralOptions {
    * (a later code's click is still recorded; after the window, the new code takes over).
    */
   attribution?: 'last' | 'first' | undefined
+  /**
+   * The site's other domains: a link the visitor follows to one of these hosts (and a URL given
+   * to `decorate`) carries the attribution held here in one parameter, `ref_handoff`, which the
+   * widget there (the same key) adopts. Host names, or `*.example.org` for any subdomain of
+   * `example.org`; an array or a comma-separated list. Default: none.
+   */
+  outbound?: string | readonly string[] | undefined
   /** Bounds of the event queue. */
   maxQueuedEvents?: number | undefined
   maxEventAgeMs?: number | undefined
@@ -103,6 +110,12 @@ export interface Tracking {
   track(type: 'signup' | 'click', properties?: TrackProperties): boolean
   /** The visitor's captured referral, to pass on server-side; null when there is none. */
   getAttribution(): Attribution | null
+  /**
+   * `url` with the attribution handed off (`ref_handoff`) when it points to an `outbound` host
+   * and there is an attribution to hand off (consent given, no honoured GPC signal); otherwise
+   * `url` unchanged. For navigations the page makes in script. Never throws.
+   */
+  decorate(url: string): string
   on<K extends keyof ReferralEvents>(
     name: K,
     listener: (payload: ReferralEvents[K]) => void,
@@ -156,6 +169,7 @@ export const METHODS = [
   'track',
   'getLink',
   'getAttribution',
+  'decorate',
   'on',
   'flush',
   'forget',

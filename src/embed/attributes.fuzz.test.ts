@@ -102,6 +102,26 @@ const ATTRIBUTES: Record<string, Attribute> = {
     omitted: false,
     valid: fc.constantFrom('true', 'false', '', 'yes'),
   },
+  outbound: {
+    option: 'outbound',
+    accept: (value) => {
+      const hosts = value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== '')
+      const name = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/
+      const host = (entry: string) => entry.replace(/^\*\./, '')
+      return hosts.every((entry) => host(entry).length <= 253 && name.test(host(entry)))
+        ? hosts
+        : undefined
+    },
+    valid: fc
+      .array(
+        fc.tuple(space, fc.constantFrom('', '*.'), fc.domain(), space).map((p) => p.join('')),
+        { minLength: 0, maxLength: 4 },
+      )
+      .map((hosts) => hosts.join(',')),
+  },
   consent: {
     option: 'consent',
     accept: (value) => (value === 'required' ? value : undefined),

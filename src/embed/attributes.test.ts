@@ -108,6 +108,21 @@ describe('good attributes', () => {
     expect(read({ 'data-attribution': 'first' }).options.attribution).toBe('first')
   })
 
+  it('data-outbound: the hosts, trimmed and lower-cased; empty entries skipped', () => {
+    const config = read({ 'data-outbound': ' App.Example.io, *.example.ORG ,,' })
+    expect(config.problems).toEqual([])
+    expect(config.options.outbound).toEqual(['app.example.io', '*.example.org'])
+    expect(read({ 'data-outbound': '' }).options.outbound).toEqual([])
+  })
+
+  it('data-outbound with a bad entry: the sentence names the attribute and its value', () => {
+    const config = read({ 'data-outbound': 'app.example.io, https://app.example.org/' })
+    expect(config.problems).toEqual([
+      'data-outbound="app.example.io, https://app.example.org/" is ignored: every entry must be a host name such as app.example.io, or *.example.org for its subdomains.',
+    ])
+    expect(config.options.outbound).toBeUndefined()
+  })
+
   it('the locale is canonicalised', () => {
     expect(read({ 'data-locale': 'EN-us' }).options.locale).toBe('en-US')
   })
@@ -192,6 +207,9 @@ describe('each bad attribute: one problem sentence, and its default', () => {
     ['clean-url', 'maybe', { cleanUrl: undefined }],
     ['honor-gpc', 'yes', { honorGpc: undefined }],
     ['consent', 'granted', { consent: undefined }],
+    ['outbound', 'app.example.io:8443', { outbound: undefined }],
+    ['outbound', '*.', { outbound: undefined }],
+    ['outbound', 'a.test, *example.org', { outbound: undefined }],
   ])('data-%s=%j', (name, value, defaults) => {
     const config = read({ [`data-${name}`]: value })
 

@@ -308,6 +308,7 @@ describe('window.Referral after load', () => {
       'track',
       'getLink',
       'getAttribution',
+      'decorate',
       'on',
       'flush',
       'consent',

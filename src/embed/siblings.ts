@@ -6,6 +6,7 @@
 // tag's file, so a changed file beside it never runs.
 import type { attributionCookie } from '../core/attribution-cookie.ts'
 import type { ExtrasOptions } from '../core/extras.ts'
+import type { outboundLinks } from '../core/outbound.ts'
 import type { Tracker } from '../core/tracker.ts'
 import type { ReferralInternals } from '../core/types.ts'
 import { scriptUrl } from '../shared/trusted-script-url.ts'
@@ -40,6 +41,8 @@ export interface Parts {
   link: Part
   /** The attribution cookie's module, for pages that set data-cookie-domain. */
   cookie: { sharedCookie: typeof attributionCookie }
+  /** The hand-off to the site's other domains, for pages that set data-outbound. */
+  outbound: { outboundLinks: typeof outboundLinks }
   /** One built-in language's messages, for the UI file (which carries English). */
   messages: { language: UiLanguage; messages: Messages }
 }

@@ -74,6 +74,7 @@ describe('with Trusted Types', () => {
       'referral-widget-qr.js',
       'referral-widget-link.js',
       'referral-widget-cookie.js',
+      'referral-widget-outbound.js',
     ]
     for (const file of files) {
       const url = helper.scriptUrl(own(file)) as unknown

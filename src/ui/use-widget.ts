@@ -51,7 +51,8 @@ export interface Hooks {
  */
 function coreKey(options: ReferralOptions): string {
   const { publicKey, apiBase, campaignId, refParam, landingUrl, cleanUrl, campaign } = options
-  const { consent, honorGpc, cookieDomain, attribution, maxQueuedEvents, maxEventAgeMs } = options
+  const { consent, honorGpc, cookieDomain, attribution, outbound } = options
+  const { maxQueuedEvents, maxEventAgeMs } = options
   return toJson([
     publicKey,
     apiBase,
@@ -64,6 +65,7 @@ function coreKey(options: ReferralOptions): string {
     honorGpc,
     cookieDomain,
     attribution,
+    typeof outbound === 'string' ? outbound : outbound?.join(','),
     maxQueuedEvents,
     maxEventAgeMs,
   ])

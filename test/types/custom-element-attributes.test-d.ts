@@ -23,6 +23,7 @@ test('each option in the options table has its element attribute typed', () => {
   expectTypeOf<OptionAttribute>().toExtend<keyof ReferralWidgetAttributes>()
   expectTypeOf<ReferralWidgetAttributes['user-token']>().toEqualTypeOf<string | undefined>()
   expectTypeOf<ReferralWidgetAttributes['cookie-domain']>().toEqualTypeOf<string | undefined>()
+  expectTypeOf<ReferralWidgetAttributes['outbound']>().toEqualTypeOf<string | undefined>()
 })
 
 test('attributes with a closed set of values take only those', () => {

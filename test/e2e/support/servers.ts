@@ -47,7 +47,9 @@ export async function startServiceOrigin(options: ServiceOptions = {}) {
   const origin = await listen((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     if (
-      /^\/referral-widget(-ui|-qr|-link|-cookie|-messages-[a-z]{2}(-[a-z]{2})?)?\.js$/.test(path)
+      /^\/referral-widget(-ui|-qr|-link|-cookie|-outbound|-messages-[a-z]{2}(-[a-z]{2})?)?\.js$/.test(
+        path,
+      )
     ) {
       readFile(join(DIST, path))
         .then((body) => {
