@@ -4,27 +4,24 @@
 // referrer's link and the stores the UI reads come later (extras.ts), on the same core.
 import { type ApiClient, createApiClient } from '../api/client.ts'
 import { createServiceClock } from '../api/clock.ts'
-import { HANDOFF_PARAM, handoffArrival } from '../api/handoff.ts'
-import { CODE_PATTERN, ISO_TIMESTAMP_PATTERN, type TrackedEvent } from '../api/wire.ts'
+import { ISO_TIMESTAMP_PATTERN, type TrackedEvent } from '../api/wire.ts'
 import { createQueue } from '../queue/queue.ts'
 import { createSender } from '../queue/sender.ts'
 import { createSafeStorage, defaultStorage } from '../queue/storage.ts'
-import { ConfigError, errorOf } from '../shared/errors.ts'
-import { error as logError } from '../shared/log.ts'
-import { own } from '../shared/own.ts'
 import { globalTimers } from '../shared/timers.ts'
+import { arrive } from './arrival.ts'
 import { createAttribution } from './attribution.ts'
 import type { attributionCookie } from './attribution-cookie.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
 import type { PublicKey } from './keys.ts'
-import { checkOption } from './options.ts'
 import type { outboundLinks } from './outbound.ts'
+import { listenToPage } from './page-events.ts'
 import { createPersisted, hasStoredConsent } from './persisted.ts'
-import { readReferralCode, withoutParams } from './referral-url.ts'
 import { createTabs } from './tabs.ts'
-import type { ReferralEvents, ReferralOptions, Tracking, TrackProperties } from './types.ts'
+import { createTrack } from './track.ts'
+import type { ReferralEvents, ReferralOptions, Tracking } from './types.ts'
 
 /** The options tracking needs, checked: the key parsed, the defaults applied. */
 export interface TrackerOptions
@@ -186,43 +183,13 @@ export function createTracker(options: TrackerOptions) {
     return captured
   }
 
-  function track(type: 'signup' | 'click', given?: TrackProperties): boolean {
-    try {
-      if (destroyed) throw new ConfigError('track', 'This widget was destroyed.')
-      // The page's own fields only: a `code` on its Object.prototype is not this signup's.
-      const properties = own(given ?? {})
-      if (type === 'click') {
-        if (typeof properties.code !== 'string' || !CODE_PATTERN.test(properties.code)) {
-          throw new ConfigError(
-            'code',
-            `track('click') needs a referral code of 8-12 letters or digits.`,
-          )
-        }
-        return capture(properties.code)
-      }
-      if (type === 'signup') {
-        const user = checkOption('userId', properties.userId)
-        const code = properties.code ?? attribution.get()?.code
-        if (code !== undefined && !CODE_PATTERN.test(code)) {
-          throw new ConfigError('code', 'code must be 8-12 letters or digits.')
-        }
-        return enqueue({
-          type: 'signup',
-          userId: user,
-          ...(code === undefined ? {} : { code }),
-        })
-      }
-      throw new ConfigError(
-        'type',
-        `track() takes 'signup' or 'click', not ${JSON.stringify(type)}.`,
-      )
-    } catch (thrown) {
-      const failure = errorOf(thrown)
-      logError(failure.message)
-      fail(failure)
-      return false
-    }
-  }
+  const track = createTrack({
+    capture,
+    heldCode: () => attribution.get()?.code,
+    enqueue,
+    isDestroyed: () => destroyed,
+    fail,
+  })
 
   async function flush(): Promise<void> {
     await queue.flush()
@@ -273,24 +240,17 @@ export function createTracker(options: TrackerOptions) {
 
   // --- start --------------------------------------------------------------------------------
 
-  const shared = cookie && !privacySignal ? cookie.read() : null
-  if (shared) attribution.adopt(shared)
-  const href = host.href()
-  if (href !== undefined) {
-    let code = readReferralCode(href, options.refParams)
-    // Handed off from another domain of the site: a fresh hand-off is adopted, visitor id and
-    // capture time as they were, its click already recorded there; any other is a plain arrival.
-    const handoff = handoffArrival(href, now())
-    if (handoff?.visitorId !== undefined && !privacySignal) {
-      if (attribution.adopt(handoff)) attribution.clicked(handoff.code)
-      shareAttribution()
-      if (code === handoff.code) code = null
-    } else code ??= handoff?.code ?? null
-    if (code) capture(code)
-    const params = options.refParams.concat(HANDOFF_PARAM)
-    const cleaned = options.cleanUrl ? withoutParams(href, params) : null
-    if (cleaned) host.replaceUrl(cleaned)
-  }
+  arrive({
+    href: host.href(),
+    shared: cookie && !privacySignal ? cookie.read() : null,
+    attribution,
+    capture,
+    shareAttribution,
+    privacySignal,
+    now,
+    refParams: options.refParams,
+    replaceUrl: options.cleanUrl ? (url) => host.replaceUrl(url) : undefined,
+  })
   const outbound =
     options.outbound?.length && options.outboundLinks
       ? options.outboundLinks({
@@ -303,35 +263,7 @@ export function createTracker(options: TrackerOptions) {
       : undefined
   if (outbound) cleanups.push(outbound.stop)
 
-  cleanups.push(
-    host.listen('online', () => {
-      events.emit('change', undefined)
-      queue.online()
-    }),
-    host.listen('offline', () => events.emit('change', undefined)),
-    // Left (perhaps into the back/forward cache): what waits goes by beacon, and the page gives
-    // up the lock and the channel, which the site's next page would otherwise contend for.
-    host.listen('pagehide', () => {
-      queue.beacon()
-      sender.pause()
-      tabs.suspend()
-    }),
-    // Shown again from the cache: the page carries on where it was, on the real clock.
-    host.listen('pageshow', (event) => {
-      if (!(event as PageTransitionEvent).persisted) return
-      tabs.resume()
-      sender.resume()
-      queue.kick()
-      events.emit('restored', undefined)
-      events.emit('change', undefined)
-    }),
-    host.listen('storage', (event) => {
-      const changed = (event as StorageEvent).key
-      if (changed !== null && !changed.startsWith(namespace)) return
-      events.emit('change', undefined)
-      if (changed?.startsWith(`${namespace}q:`) && sender.isSender()) queue.wake()
-    }),
-  )
+  cleanups.push(...listenToPage({ host, namespace, queue, sender, tabs, events }))
   sender.onAcquire(() => queue.kick())
   queue.kick()
 

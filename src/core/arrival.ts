@@ -1,0 +1,37 @@
+// How a page load arrives: a referral shared by another subdomain (the attribution cookie), a
+// hand-off from another domain of the site (`ref_handoff`), or a link's own code (`?ref=`). What
+// the address bar carried is then removed from it.
+import type { AttributionValue } from '../api/attribution-cookie.ts'
+import { HANDOFF_PARAM, handoffArrival } from '../api/handoff.ts'
+import type { AttributionModule } from './attribution.ts'
+import { readReferralCode, withoutParams } from './referral-url.ts'
+
+export function arrive(arrival: {
+  href: string | undefined
+  /** The attribution cookie's referral, where it is read. */
+  shared: AttributionValue | null
+  attribution: AttributionModule
+  capture: (code: string) => boolean
+  shareAttribution: () => void
+  privacySignal: boolean
+  now: () => number
+  refParams: readonly string[]
+  /** Where the address bar is cleaned (`cleanUrl`). */
+  replaceUrl: ((url: string) => void) | undefined
+}): void {
+  const { href, attribution } = arrival
+  if (arrival.shared) attribution.adopt(arrival.shared)
+  if (href === undefined) return
+  let code = readReferralCode(href, arrival.refParams)
+  // Handed off from another domain of the site: a fresh hand-off is adopted, visitor id and
+  // capture time as they were, its click already recorded there; any other is a plain arrival.
+  const handoff = handoffArrival(href, arrival.now())
+  if (handoff?.visitorId !== undefined && !arrival.privacySignal) {
+    if (attribution.adopt(handoff)) attribution.clicked(handoff.code)
+    arrival.shareAttribution()
+    if (code === handoff.code) code = null
+  } else code ??= handoff?.code ?? null
+  if (code) arrival.capture(code)
+  const cleaned = arrival.replaceUrl && withoutParams(href, [...arrival.refParams, HANDOFF_PARAM])
+  if (cleaned) arrival.replaceUrl?.(cleaned)
+}

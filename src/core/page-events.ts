@@ -1,0 +1,49 @@
+// The page's own events the tracking core follows: connectivity, leaving and coming back through
+// the back/forward cache, and other tabs' writes to the widget's storage.
+import type { Queue } from '../queue/queue.ts'
+import type { Sender } from '../queue/sender.ts'
+import type { Host } from './host.ts'
+import type { createTabs } from './tabs.ts'
+
+/** Subscribes; returns the unsubscribe functions. */
+export function listenToPage(page: {
+  host: Host
+  /** The widget's storage keys start with it: another key's change is the host's own. */
+  namespace: string
+  queue: Queue
+  sender: Sender
+  tabs: ReturnType<typeof createTabs>
+  /** The core's announcements: the queue changed, or the page was restored from the cache. */
+  events: { emit(name: 'change' | 'restored', payload: undefined): void }
+}): Array<() => void> {
+  const { host, namespace, queue, sender, tabs, events } = page
+  return [
+    host.listen('online', () => {
+      events.emit('change', undefined)
+      queue.online()
+    }),
+    host.listen('offline', () => events.emit('change', undefined)),
+    // Left (perhaps into the back/forward cache): what waits goes by beacon, and the page gives
+    // up the lock and the channel, which the site's next page would otherwise contend for.
+    host.listen('pagehide', () => {
+      queue.beacon()
+      sender.pause()
+      tabs.suspend()
+    }),
+    // Shown again from the cache: the page carries on where it was, on the real clock.
+    host.listen('pageshow', (event) => {
+      if (!(event as PageTransitionEvent).persisted) return
+      tabs.resume()
+      sender.resume()
+      queue.kick()
+      events.emit('restored', undefined)
+      events.emit('change', undefined)
+    }),
+    host.listen('storage', (event) => {
+      const changed = (event as StorageEvent).key
+      if (changed !== null && !changed.startsWith(namespace)) return
+      events.emit('change', undefined)
+      if (changed?.startsWith(`${namespace}q:`) && sender.isSender()) queue.wake()
+    }),
+  ]
+}
