@@ -19,28 +19,30 @@ export type RecordSignupFailure =
   /** The service refused the whole request (a 4xx other than 429: a bad or expired key, …). */
   | 'refused'
 
-/** recordSignup could not get the service's answer for the event. */
-export class RecordSignupError extends Error {
-  override name = 'RecordSignupError'
-  readonly reason: RecordSignupFailure
+/** The fields a failed recording carries, whatever it recorded. */
+interface RecordFailureFields<Reason extends string> {
+  reason: Reason
+  message: string
+  status?: number | undefined
+  code?: string | undefined
+  attempts: number
+  eventId: string
+  cause?: unknown
+}
+
+/** What recordSignup's and recordPurchase's errors share: why, and what the service said. */
+abstract class RecordError<Reason extends string> extends Error {
+  readonly reason: Reason
   /** The last HTTP status seen, if any answer came. */
   readonly status: number | undefined
   /** The service's error code (`invalid_api_key`, `rate_limited`, …), if it gave one. */
   readonly code: string | undefined
   /** Requests made, the first included. */
   readonly attempts: number
-  /** The event id the request carried: a later call for the same user carries it again. */
+  /** The event id the request carried: a later call for the same user or order carries it again. */
   readonly eventId: string
 
-  constructor(fields: {
-    reason: RecordSignupFailure
-    message: string
-    status?: number | undefined
-    code?: string | undefined
-    attempts: number
-    eventId: string
-    cause?: unknown
-  }) {
+  constructor(fields: RecordFailureFields<Reason>) {
     super(fields.message, fields.cause === undefined ? undefined : { cause: fields.cause })
     this.reason = fields.reason
     this.status = fields.status
@@ -50,41 +52,24 @@ export class RecordSignupError extends Error {
   }
 }
 
+/** recordSignup could not get the service's answer for the event. */
+export class RecordSignupError extends RecordError<RecordSignupFailure> {
+  override name = 'RecordSignupError'
+}
+
 export type RecordPurchaseFailure =
   | RecordSignupFailure
   /** The service does not take purchases (one that implements only the seed's interface). */
   | 'unsupported'
 
 /** recordPurchase could not get the service's answer for the purchase. */
-export class RecordPurchaseError extends Error {
+export class RecordPurchaseError extends RecordError<RecordPurchaseFailure> {
   override name = 'RecordPurchaseError'
-  readonly reason: RecordPurchaseFailure
-  /** The last HTTP status seen, if any answer came. */
-  readonly status: number | undefined
-  /** The service's error code (`invalid_api_key`, `parameter_invalid`, …), if it gave one. */
-  readonly code: string | undefined
-  /** Requests made, the first included. */
-  readonly attempts: number
-  /** The event id the request carried: derived from the order id, the same on every call. */
-  readonly eventId: string
+  /** The order the purchase was for: the event id is derived from it. */
   readonly orderId: string
 
-  constructor(fields: {
-    reason: RecordPurchaseFailure
-    message: string
-    status?: number | undefined
-    code?: string | undefined
-    attempts: number
-    eventId: string
-    orderId: string
-    cause?: unknown
-  }) {
-    super(fields.message, fields.cause === undefined ? undefined : { cause: fields.cause })
-    this.reason = fields.reason
-    this.status = fields.status
-    this.code = fields.code
-    this.attempts = fields.attempts
-    this.eventId = fields.eventId
+  constructor(fields: RecordFailureFields<RecordPurchaseFailure> & { orderId: string }) {
+    super(fields)
     this.orderId = fields.orderId
   }
 }

@@ -1,33 +1,13 @@
 // data-cookie-domain="auto" in Chromium: the browser's own public-suffix list decides. Host names
 // under co.uk (a two-label public suffix) are mapped to loopback; the widget must find
 // example.co.uk by itself, leave no test cookie behind, and carry the referral to a sibling.
-import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { callReferral, FAST, useHarness, waitForApi, widgetPage } from './support/harness.ts'
+import { callReferral, FAST, widgetPage } from './support/harness.ts'
+import { flush, useSiteNames } from './support/site-names.ts'
 
 const LANDING = 'a.shop.example.co.uk'
 const APP = 'app.example.co.uk'
-const h = useHarness({
-  launchArgs: [`--host-resolver-rules=MAP ${LANDING} 127.0.0.1, MAP ${APP} 127.0.0.1`],
-})
-
-function on(name: string, path: string): string {
-  const origin = `http://${name}:${new URL(h.host.url).port}`
-  h.allow(origin)
-  return `${origin}${path}`
-}
-
-async function visit(context: BrowserContext, url: string): Promise<Page> {
-  const { page } = await h.open(context)
-  await page.goto(url)
-  await waitForApi(page)
-  return page
-}
-
-const flush = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { Referral: { flush(): Promise<void> } }).Referral.flush(),
-  )
+const { h, on, visit } = useSiteNames([LANDING, APP])
 
 describe('data-cookie-domain="auto"', () => {
   it('under co.uk: the cookie on example.co.uk, no test cookie left, the sign-up on a sibling converts', async () => {

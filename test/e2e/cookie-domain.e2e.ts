@@ -3,7 +3,7 @@
 // own localStorage, and only the first-party cookie on shop.test (data-cookie-domain) carries the
 // referral from one to the other. Then the script and the API served under /referral on the
 // page's own origin.
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { readAttribution, recordSignup } from '../../src/server.ts'
@@ -12,24 +12,15 @@ import {
   FAST,
   READY_ROOT,
   SEEDED_CAMPAIGN,
-  useHarness,
   waitForApi,
   widgetPage,
 } from './support/harness.ts'
 import { startFirstPartyOrigin } from './support/servers.ts'
+import { flush, useSiteNames } from './support/site-names.ts'
 
 const WWW = 'www.shop.test'
 const APP = 'app.shop.test'
-const h = useHarness({
-  launchArgs: [`--host-resolver-rules=MAP ${WWW} 127.0.0.1, MAP ${APP} 127.0.0.1`],
-})
-
-/** The host site's `path` under another of its names (the same server on loopback). */
-function on(name: string, path: string): string {
-  const origin = `http://${name}:${new URL(h.host.url).port}`
-  h.allow(origin)
-  return `${origin}${path}`
-}
+const { h, on, visit } = useSiteNames([WWW, APP])
 
 /** The landing page and the sign-up page, both carrying the script tag with `attributes`. */
 function sitePages(attributes: Record<string, string>) {
@@ -37,18 +28,6 @@ function sitePages(attributes: Record<string, string>) {
   h.host.page('/landing', { html })
   h.host.page('/signup', { html })
 }
-
-async function visit(context: BrowserContext, url: string): Promise<Page> {
-  const { page } = await h.open(context)
-  await page.goto(url)
-  await waitForApi(page)
-  return page
-}
-
-const flush = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { Referral: { flush(): Promise<void> } }).Referral.flush(),
-  )
 
 const attributionCookies = async (context: BrowserContext) =>
   (await context.cookies()).filter((cookie) => cookie.name === 'referral_attribution')

@@ -14,16 +14,12 @@ import {
   waitForApi,
   widgetPage,
 } from './support/harness.ts'
+import { flush } from './support/site-names.ts'
 
 const h = useHarness()
 
 const isEventsPost = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === '/v1/events'
-
-const flush = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { Referral: { flush(): Promise<void> } }).Referral.flush(),
-  )
 
 /** The widget's stored queue chunks (keys `referral:...:q:...`) as one string. */
 async function storedQueue(page: Page): Promise<string> {

@@ -1,15 +1,10 @@
 // data-attribution="first" in Chromium: a visitor arrives through alice's link, then through
 // bob's; both clicks are counted, and the sign-up is alice's conversion, not bob's.
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { callReferral, FAST, useHarness, waitForApi, widgetPage } from './support/harness.ts'
+import { flush } from './support/site-names.ts'
 
 const h = useHarness()
-
-const flush = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { Referral: { flush(): Promise<void> } }).Referral.flush(),
-  )
 
 /** What the service credits to a link: its clicks and conversions. */
 async function credited(code: string) {

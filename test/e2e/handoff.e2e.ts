@@ -12,23 +12,14 @@ import {
   FAST,
   pinnedTag,
   serveChanged,
-  useHarness,
   waitForApi,
   widgetPage,
 } from './support/harness.ts'
+import { useSiteNames } from './support/site-names.ts'
 
 const SHOP = 'www.shop.test'
 const APP = 'app.other.test'
-const h = useHarness({
-  launchArgs: [`--host-resolver-rules=MAP ${SHOP} 127.0.0.1, MAP ${APP} 127.0.0.1`],
-})
-
-/** The host site's `path` under another of its names (the same server on loopback). */
-function on(name: string, path: string): string {
-  const origin = `http://${name}:${new URL(h.host.url).port}`
-  h.allow(origin)
-  return `${origin}${path}`
-}
+const { h, on } = useSiteNames([SHOP, APP])
 
 const SIGNUP = () => on(APP, '/signup?plan=pro')
 
