@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'preact-10',
           env: { PREACT_MAJOR: '10' },
           // The type tests (test/**/*.test-d.ts) are compile-time assertions: `npm run test:types`.
-          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'demo/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}'],
           // Here, not above, so the seed and the dist/ check print once (the property tests and
           // the tests of dist/ run in this project only).
           globalSetup: ['test/support/global-setup.ts'],

@@ -1,8 +1,9 @@
-// Runs inside the demo's widget pages (the script-tag referrer frame and the visitor page),
-// before the widget script: it forwards the widget's Referral.on(...) events, its console
+// Runs inside the demo's widget pages (the script-tag referrer frame, the visitor's shop and app
+// pages), before the widget script: it forwards the widget's Referral.on(...) events, its console
 // messages, its localStorage and its request count to the demo page, and carries out the demo
 // page's commands (offline, sign up, forget, consent, flush).
 import { installNetworkSim } from './network.ts'
+import { heldReferral, referral, started, storedKeys, widgetState } from './page-widget.ts'
 import {
   CHANNEL,
   Command,
@@ -13,26 +14,6 @@ import {
   type Role,
   type Without,
 } from './protocol.ts'
-
-type CommandApi = ((method: string, ...args: unknown[]) => unknown) & { q?: unknown[][] }
-
-/** window.Referral: the documented stub before the script has loaded, the command API after. */
-function referral(): CommandApi {
-  const current = window.Referral
-  if (typeof current === 'function') return current as CommandApi
-  const stub: CommandApi = (...args: unknown[]) => {
-    stub.q ??= []
-    stub.q.push(args)
-  }
-  window.Referral = stub
-  return stub
-}
-
-/** The widget created its API (the stub has no methods of its own). */
-const started = () => {
-  const current = window.Referral
-  return typeof current === 'function' && 'getLink' in current
-}
 
 export interface Bridge {
   /**
@@ -53,8 +34,9 @@ export interface Bridge {
   report(message: Without<FrameMessage, 'channel' | 'role'>): void
 }
 
-export function startBridge(role: Role): Bridge {
-  const { main } = demoOrigins()
+/** `onApp`: the page is the visitor's app, served under the demo page's other host name. */
+export function startBridge(role: Role, { onApp = false } = {}): Bridge {
+  const { main } = demoOrigins(onApp)
   const net = installNetworkSim()
   const listeners = new Set<() => void>()
   const update = () => {
@@ -114,41 +96,19 @@ export function startBridge(role: Role): Bridge {
     })
   }
 
-  const attribution = (): string | null => {
-    if (!started()) return null
-    const value = referral()('getAttribution') as { code?: unknown } | null | undefined
-    return typeof value?.code === 'string' ? value.code : null
-  }
-  const snapshot = (): Array<[string, string]> => {
-    const entries: Array<[string, string]> = []
-    try {
-      for (let i = 0; i < localStorage.length; i++) {
-        const key = localStorage.key(i)
-        if (key?.startsWith('referral:')) entries.push([key, localStorage.getItem(key) ?? ''])
-      }
-    } catch {
-      // No storage here: nothing to show.
-    }
-    return entries.sort(([a], [b]) => a.localeCompare(b))
-  }
-  const widget = (): string | null => {
-    const panel = document.querySelector('[data-referral-widget]')?.shadowRoot
-    const state = panel?.querySelector('[data-part="root"]')?.getAttribute('data-state')
-    if (state) return state
-    const banner = document.querySelector('[data-referral-banner]')?.shadowRoot
-    return banner?.querySelector('[data-part="banner"]') ? 'banner' : null
-  }
   const sendState = () => {
     sendSize()
+    const held = heldReferral()
     report({
       kind: 'state',
-      storage: snapshot(),
+      storage: storedKeys(),
       requests: net.apiRequests(),
       offline: net.isOffline(),
       loaded,
       refusal,
-      attribution: attribution(),
-      widget: widget(),
+      attribution: held.code,
+      visitorId: held.visitorId,
+      widget: widgetState(),
       href: location.href,
     })
   }
@@ -240,12 +200,12 @@ export function startBridge(role: Role): Bridge {
       const finish = (failure?: string) => {
         loaded = true
         if (failure) refusal = failure
-        // Without the console's prefix, in the words the Preact column uses for the same refusal.
-        else if (!started())
-          refusal = (errors[errors.length - 1] ?? 'The widget did not start.').replace(
-            /^\[referral\] /,
-            '',
-          )
+        // A widget that refuses to start says why on the console as it runs. Without a word it
+        // is still starting: with data-outbound it loads that part first.
+        else if (!started() && errors.length > 0) {
+          // Without the console's prefix, in the words the Preact column uses for the refusal.
+          refusal = (errors[errors.length - 1] ?? '').replace(/^\[referral\] /, '')
+        }
         sendState()
         update()
       }
@@ -264,44 +224,4 @@ export function startBridge(role: Role): Bridge {
     isOffline: () => net.isOffline(),
     report,
   }
-}
-
-/**
- * Keeps a frame's status line and refusal box in step with its bridge. `refusalShownAbove`: a
- * demo page that drives this frame shows the refusal above it, so the box stays hidden then
- * (said twice, it reads as two refusals).
- */
-export function showFrameStatus(bridge: Bridge, { refusalShownAbove = false } = {}) {
-  const refusalBox = document.querySelector<HTMLElement>('[data-testid="frame-refusal"]')
-  const meta = document.querySelector<HTMLElement>('[data-testid="frame-meta"]')
-  const render = () => {
-    const refusal = bridge.refusal()
-    if (refusalBox) {
-      refusalBox.hidden = refusal === null || (refusalShownAbove && bridge.driven())
-      refusalBox.textContent = refusal === null ? '' : `Refused: ${refusal}`
-    }
-    if (meta) {
-      const count = bridge.apiRequests()
-      meta.textContent = `${count} request${count === 1 ? '' : 's'} to /v1 from this page${
-        bridge.isOffline() ? ' · offline (simulated)' : ''
-      }`
-    }
-  }
-  bridge.onUpdate(render)
-  render()
-}
-
-/** The consent buttons of a frame opened with `consent=required`, and the page's language. */
-export function showConsentAndLocale(bridge: Bridge, params: URLSearchParams) {
-  const consentBox = document.querySelector<HTMLElement>('[data-testid="frame-consent"]')
-  if (params.get('consent') === 'required' && consentBox) {
-    consentBox.hidden = false
-    for (const button of consentBox.querySelectorAll<HTMLButtonElement>('button[data-consent]')) {
-      button.addEventListener('click', () =>
-        bridge.call('consent', button.dataset.consent === 'true'),
-      )
-    }
-  }
-  const locale = params.get('locale')
-  if (locale) document.documentElement.lang = locale
 }

@@ -1,7 +1,8 @@
 // The script-tag referrer page shown in the demo's frame: /referral-widget.js with the data-
 // attributes the demo page puts in this page's address, so each configuration is a fresh page
 // with its own window.Referral.
-import { showConsentAndLocale, showFrameStatus, startBridge } from './bridge.ts'
+import { startBridge } from './bridge.ts'
+import { showConsentAndLocale, showFrameStatus } from './frame-status.ts'
 
 const params = new URLSearchParams(location.search)
 const param = (name: string) => params.get(name) ?? undefined

@@ -51,7 +51,10 @@ export const FrameMessage = z.discriminatedUnion('kind', [
     /** The widget script ran (or failed to load). */
     loaded: z.boolean(),
     refusal: z.nullable(z.string()),
+    /** The code of the referral the widget holds (Referral.getAttribution()). */
     attribution: z.nullable(z.string()),
+    /** The visitor id that referral is held for: the same on both domains after a hand-off. */
+    visitorId: z.nullable(z.string()),
     /** The panel's data-state (loading, ready, empty, error), or `banner` when it shows. */
     widget: z.nullable(z.string()),
     href: z.string(),
@@ -74,21 +77,57 @@ export type Command = z.infer<typeof Command>
 /** Distributes Omit over a union, so each message keeps its own fields. */
 export type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
-/** The page's two origins, from the <meta> the Vite plugin adds to every page. */
-export function demoOrigins(): { main: string; visitor: string | null } {
-  const here = location.origin
+/**
+ * The two names of the dev server's loopback address, which a browser keeps apart as two sites:
+ * the visitor's hand-off goes from the shop on one to the app on the other.
+ */
+const HOST_NAMES = ['localhost', '127.0.0.1'] as const
+
+/** The other of the two names, or null for a host that is neither (a LAN address, say). */
+export function otherHostName(hostname: string): string | null {
+  if (hostname === HOST_NAMES[0]) return HOST_NAMES[1]
+  if (hostname === HOST_NAMES[1]) return HOST_NAMES[0]
+  return null
+}
+
+export interface DemoOrigins {
+  /** The demo page's, where the service answers too. */
+  main: string
+  /** The simulated visitor's shop (another port: a storage of its own); null if none opened. */
+  visitor: string | null
+  /** The visitor's app "on another domain": the shop's port under the other host name. */
+  app: string | null
+}
+
+/**
+ * The demo's origins from the ports the Vite plugin announces, seen from a page at `here`. The
+ * app page (`onApp`) is served under the other host name than the demo page's.
+ */
+export function originsOf(
+  here: { protocol: string; hostname: string; origin: string },
+  ports: { main?: unknown; visitor?: unknown },
+  onApp = false,
+): DemoOrigins {
+  const home = onApp ? otherHostName(here.hostname) : here.hostname
+  const at = (hostname: string | null, port: unknown) =>
+    hostname && typeof port === 'number' && port > 0
+      ? `${here.protocol}//${hostname}:${port}`
+      : null
+  const main = at(home, ports.main) ?? here.origin
+  const visitor = at(home, ports.visitor)
+  const shop = visitor === main ? null : visitor
+  const app = shop && home ? at(otherHostName(home), ports.visitor) : null
+  return { main, visitor: shop, app }
+}
+
+/** The page's origins, from the <meta> the Vite plugin adds to every page. */
+export function demoOrigins(onApp = false): DemoOrigins {
   let ports: { main?: unknown; visitor?: unknown } = {}
   try {
     const meta = document.querySelector('meta[name="referral-demo-origins"]')
     ports = JSON.parse(meta?.getAttribute('content') ?? '{}') as typeof ports
   } catch {}
-  const at = (port: unknown) =>
-    typeof port === 'number' && port > 0
-      ? `${location.protocol}//${location.hostname}:${port}`
-      : null
-  const main = at(ports.main) ?? here
-  const visitor = at(ports.visitor)
-  return { main, visitor: visitor === main ? null : visitor }
+  return originsOf(location, ports, onApp)
 }
 
 /** A short, readable rendering of an event payload (errors included). */

@@ -1,7 +1,8 @@
 // Mounts the local referral service into the Vite dev server, so `npm start` serves the demo
 // page and the API on one origin. It also serves the built script tag (dist/referral-widget.js
 // and its UI chunk, built by `npm start` before Vite starts) and opens a second origin on the
-// next port: the demo's simulated visitor runs there, with a localStorage of its own.
+// next port: the demo's simulated visitor runs there, with a localStorage of its own, on the
+// shop's pages under one host name and on the app's under the other (localhost, 127.0.0.1).
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -83,7 +84,7 @@ export function referralService(options: ServiceOptions = {}): Plugin {
           .then((port) => {
             origins.visitor = port
             logger.info(
-              `  referral service mounted at http://localhost:${address.port}/v1 (demo key pk_test_acme); simulated visitors on port ${port}`,
+              `  referral service mounted at http://localhost:${address.port}/v1 (demo key pk_test_acme); simulated visitors on port ${port}, the shop under one of localhost and 127.0.0.1, the app under the other`,
             )
           })
           .catch((error: unknown) => {

@@ -18,6 +18,7 @@ import {
   refreshAll,
   sendCommand,
 } from './hub.ts'
+import { QueuePane } from './queue-view.tsx'
 import {
   embedSnippet,
   frameUrl,
@@ -29,9 +30,11 @@ import {
   settingsHash,
 } from './settings.ts'
 import { SettingsPanel } from './settings-panel.tsx'
+import { StatsView } from './stats-view.tsx'
+import { EventsView, RequestsView } from './stream-views.tsx'
 import { UserTokenPanel } from './user-token.tsx'
-import { EventsView, QueuePane, RequestsView, StatsView } from './views.tsx'
 import { clearedVisitorUrl, VisitorPanel, visitorOrigin } from './visitor.tsx'
+import { sideOf } from './visitor-facts.ts'
 import { PreactColumn, ScriptTagColumn } from './widgets.tsx'
 
 /** This origin's referral: keys (the script-tag frame and the Preact widget share them). */
@@ -234,7 +237,12 @@ export function App() {
           </div>
         </section>
         <div class="visitor-area">
-          <VisitorPanel src={visitorSrc} onOpen={setVisitorSrc} />
+          <VisitorPanel
+            src={visitorSrc}
+            onOpen={setVisitorSrc}
+            scope={scope}
+            currency={detail.data?.referredReward.currency}
+          />
         </div>
         <div class="views">
           <StatsView
@@ -261,7 +269,7 @@ export function App() {
               title="Visitor"
               subtitle={
                 frames.visitor
-                  ? `${visitorOrigin}, as the visitor page reports it (${Math.max(0, Math.round((Date.now() - frames.visitor.receivedAt) / 1000))} s ago).`
+                  ? `${sideOf(frames.visitor, origins).origin}, as the visitor page reports it (${Math.max(0, Math.round((Date.now() - frames.visitor.receivedAt) / 1000))} s ago).`
                   : 'No visitor page open.'
               }
               entries={frames.visitor ? frames.visitor.storage : null}

@@ -9,6 +9,7 @@ import {
   Link,
   LinkSummary,
   Reward,
+  RewardTrigger,
 } from '../service/schemas.ts'
 
 export type Org = 'acme' | 'globex'
@@ -46,7 +47,25 @@ export const CampaignSummary = z.object({
 })
 export type CampaignSummary = z.infer<typeof CampaignSummary>
 
-export type { Campaign }
+export type { Campaign, RewardTrigger }
+
+/** The service's verdict on a purchase, as recordPurchase of the server entry gives it. */
+export const PurchaseVerdict = z.object({
+  status: z.enum(['accepted', 'duplicate', 'rejected']),
+  eventId: z.string(),
+  orderId: z.string(),
+  error: z.optional(
+    z.object({ code: z.string(), message: z.string(), param: z.optional(z.string()) }),
+  ),
+})
+export type PurchaseVerdict = z.infer<typeof PurchaseVerdict>
+
+export interface Purchase {
+  userId: string
+  orderId: string
+  amount: number
+  currency: string
+}
 
 export class DemoApiError extends Error {
   constructor(
@@ -126,6 +145,17 @@ export const demoApi = {
       z.object({ id: z.string(), updatedAt: z.string() }),
       body,
     ),
+  /** A demo control: the interface fixes rewardTrigger at creation. */
+  setTrigger: (scope: Scope, id: string, rewardTrigger: RewardTrigger) =>
+    call(
+      'POST',
+      admin(scope, `/${encodeURIComponent(id)}/trigger`),
+      z.object({ id: z.string(), rewardTrigger: RewardTrigger, updatedAt: z.string() }),
+      { rewardTrigger },
+    ),
+  /** Recorded by the dev server as the shop's backend: recordPurchase with the secret key. */
+  recordPurchase: (scope: Scope, purchase: Purchase) =>
+    call('POST', `/demo-api/admin/${scope.org}/${scope.mode}/purchases`, PurchaseVerdict, purchase),
   /** A user token minted on the server with the organization's secret key. */
   mintUserToken: (scope: Scope, userId: string, expiresInSeconds: number) =>
     call('POST', `/demo-api/admin/${scope.org}/${scope.mode}/user-token`, MintedToken, {

@@ -1,11 +1,12 @@
 // Campaign administration through the server's admin route (which holds the secret key): the
-// acting campaign's status and its user-token rule, and the forms to edit its rewards and to
-// create another. All of them report in one status line.
+// acting campaign's status, its user-token rule and what issues its rewards, and the forms to
+// edit its rewards and to create another. All of them report in one status line.
 import { useEffect, useState } from 'preact/hooks'
 import { type Campaign, type CampaignSummary, demoApi, type Scope } from './api.ts'
 import { Group, Outcome, useAction } from './control-group.tsx'
 import { type Draft, NewCampaignForm } from './new-campaign-form.tsx'
 import { type Rewards, RewardsForm } from './rewards-form.tsx'
+import { TriggerSwitch } from './trigger-switch.tsx'
 
 export function CampaignPanel(props: {
   scope: Scope | null
@@ -34,6 +35,7 @@ export function CampaignPanel(props: {
     give: '5',
     currency: 'USD',
     days: '30',
+    trigger: 'signup',
   })
 
   const detailId = detail?.id
@@ -139,6 +141,15 @@ export function CampaignPanel(props: {
             Require a user token for links (<code>requireUserToken</code>)
           </span>
         </label>
+      )}
+      {acting && detail?.id === acting.id && (
+        <TriggerSwitch
+          scope={scope}
+          campaign={detail}
+          busy={busy}
+          run={run}
+          changed={() => props.changed()}
+        />
       )}
       {acting && (
         <RewardsForm

@@ -36,4 +36,13 @@ export function money(amount: number, currency: string): string {
   }
 }
 
+/** What issues a campaign's rewards, in the words the workbench uses. */
+export const TRIGGER_LABELS = { signup: 'sign-up', purchase: 'first purchase' } as const
+
+/** "rewards on the friend's first purchase", for a campaign's `rewardTrigger`. */
+export function rewardsOn(trigger: string): string {
+  const label = trigger === 'signup' || trigger === 'purchase' ? TRIGGER_LABELS[trigger] : trigger
+  return `rewards on the friend’s ${label}`
+}
+
 export { messageOf as errorText } from '../../src/shared/errors.ts'

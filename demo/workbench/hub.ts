@@ -61,13 +61,25 @@ const targetsOf = (role: Role): Window[] =>
     .map((get) => get())
     .filter((target): target is Window => Boolean(target && !target.closed))
 
-const originOf = (role: Role) =>
-  role === 'visitor' ? (origins.visitor ?? origins.main) : origins.main
+/** Where each role's pages may be: the visitor's on the shop's origin or the app's. */
+const originsOf = (role: Role): string[] =>
+  role === 'visitor'
+    ? [origins.visitor ?? origins.main, ...(origins.app ? [origins.app] : [])]
+    : [origins.main]
+/** Every origin a page of the demo may speak from: nothing else is even read. */
+const frameOrigins = new Set([...originsOf('referrer'), ...originsOf('visitor')])
+
+/**
+ * The origin each window last spoke from: the visitor's frame moves from the shop to the app
+ * when the visitor follows the hand-off link, and a command must name the origin it is on now.
+ */
+const spokeFrom = new WeakMap<Window, string>()
 
 export function sendCommand(role: Role, command: Without<Command, 'channel'>) {
   for (const target of targetsOf(role)) {
     try {
-      target.postMessage({ channel: CHANNEL, ...command }, originOf(role))
+      const origin = spokeFrom.get(target) ?? originsOf(role)[0] ?? origins.main
+      target.postMessage({ channel: CHANNEL, ...command }, origin)
     } catch {
       // Closed meanwhile, or navigated elsewhere.
     }
@@ -75,13 +87,14 @@ export function sendCommand(role: Role, command: Without<Command, 'channel'>) {
 }
 
 window.addEventListener('message', (event: MessageEvent) => {
-  if (event.origin !== origins.main && event.origin !== origins.visitor) return
+  if (!frameOrigins.has(event.origin)) return
   const parsed = FrameMessage.safeParse(event.data)
   if (!parsed.success) return
   const message = parsed.data
-  if (event.origin !== originOf(message.role)) return
-  const known = targetsOf(message.role).some((target) => target === event.source)
-  if (!known) return
+  if (!originsOf(message.role).includes(event.origin)) return
+  const source = targetsOf(message.role).find((target) => target === event.source)
+  if (!source) return
+  spokeFrom.set(source, event.origin)
   switch (message.kind) {
     case 'hello':
       // Before the frame loads its widget: the simulated offline state applies from the start.

@@ -1,7 +1,8 @@
-// A new campaign (signup-triggered credits), created through the admin route; the widgets then
-// use it.
-import { demoApi, type Scope } from './api.ts'
+// A new campaign (credits on the friend's sign-up or first purchase), created through the admin
+// route; the widgets then use it.
+import { demoApi, type RewardTrigger, type Scope } from './api.ts'
 import type { RunAction } from './control-group.tsx'
+import { rewardsOn, TRIGGER_LABELS } from './format.ts'
 
 export interface Draft {
   name: string
@@ -9,6 +10,7 @@ export interface Draft {
   give: string
   currency: string
   days: string
+  trigger: RewardTrigger
 }
 
 /** The draft lives in the campaign panel, so it outlasts a switch to a refused key and back. */
@@ -31,7 +33,7 @@ export function NewCampaignForm(props: {
         void run(async () => {
           const created = await demoApi.createCampaign(scope, {
             name: draft.name,
-            rewardTrigger: 'signup',
+            rewardTrigger: draft.trigger,
             referrerReward: {
               type: 'credit',
               amount: Number(draft.get),
@@ -45,7 +47,7 @@ export function NewCampaignForm(props: {
             attributionWindow: `${draft.days}d`,
           })
           props.changed(created.id)
-          return `Created “${draft.name}” (${created.id}), ${created.status}; the widgets now use it.`
+          return `Created “${draft.name}” (${created.id}), ${created.status}, ${rewardsOn(draft.trigger)}; the widgets now use it.`
         })
       }}
     >
@@ -105,6 +107,19 @@ export function NewCampaignForm(props: {
             onInput={(event) => setDraft({ ...draft, days: event.currentTarget.value })}
           />
         </div>
+      </div>
+      <div class="field">
+        <label for="create-trigger">Rewards on</label>
+        <select
+          id="create-trigger"
+          value={draft.trigger}
+          onChange={(event) =>
+            setDraft({ ...draft, trigger: event.currentTarget.value as RewardTrigger })
+          }
+        >
+          <option value="signup">the friend’s {TRIGGER_LABELS.signup}</option>
+          <option value="purchase">the friend’s {TRIGGER_LABELS.purchase}</option>
+        </select>
       </div>
       <button type="submit" class="primary" disabled={busy}>
         Create campaign

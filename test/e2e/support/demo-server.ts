@@ -14,6 +14,7 @@ const BUILT = [
   'referral-widget.js',
   'referral-widget-cookie.js',
   'referral-widget-link.js',
+  'referral-widget-outbound.js',
   'referral-widget-ui.js',
 ]
 
@@ -26,8 +27,10 @@ function ensureScriptTag() {
 export interface DemoServer {
   /** The demo page's origin, e.g. http://localhost:41234. */
   url: string
-  /** The simulated visitor's origin (another port). */
+  /** The simulated visitor's origin (another port): the shop's pages. */
   visitorUrl: string
+  /** The visitor's port under the other host name: the app's pages, another site. */
+  appUrl: string
   /** Calls a /demo-api route from Node, as a tester's script would. */
   api<T>(method: string, path: string, body?: unknown): Promise<T>
   close(): Promise<void>
@@ -63,6 +66,7 @@ export async function startDemoServer(): Promise<DemoServer> {
   return {
     url,
     visitorUrl: `http://localhost:${visitorPort}`,
+    appUrl: `http://127.0.0.1:${visitorPort}`,
     async api<T>(method: string, path: string, body?: unknown) {
       const response = await fetch(`${url}${path}`, {
         method,
