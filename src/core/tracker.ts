@@ -21,7 +21,7 @@ import { listenToPage } from './page-events.ts'
 import { createPersisted, hasStoredConsent } from './persisted.ts'
 import { createTabs } from './tabs.ts'
 import { createTrack } from './track.ts'
-import type { ReferralEvents, ReferralOptions, Tracking } from './types.ts'
+import type { CoreEvents, ReferralOptions, Tracking } from './types.ts'
 
 /** The options tracking needs, checked: the key parsed, the defaults applied. */
 export interface TrackerOptions
@@ -56,20 +56,6 @@ export interface TrackerOptions
   outbound?: readonly string[] | undefined
   /** The module that does it, passed in like `sharedCookie` (loaded where `outbound` is set). */
   outboundLinks?: typeof outboundLinks | undefined
-}
-
-/** The core's own announcements, beside the public ones. */
-export interface CoreEvents extends ReferralEvents {
-  /** The queue changed: its size or its connection. */
-  change: undefined
-  /** The visitor gave (true) or withdrew (false) consent. */
-  consent: boolean
-  /** A code was captured from the address bar or `track('click')`. */
-  captured: undefined
-  /** Everything stored was erased. */
-  forgotten: undefined
-  /** The page was shown again from the back/forward cache. */
-  restored: undefined
 }
 
 // Not marked free of side effects: it captures the referral code and records the click.

@@ -102,6 +102,20 @@ export interface ReferralEvents extends Omit<QueueEvents, 'change'> {
   destroyed: undefined
 }
 
+/** The core's own announcements, beside the public ones. */
+export interface CoreEvents extends ReferralEvents {
+  /** The queue changed: its size or its connection. */
+  change: undefined
+  /** The visitor gave (true) or withdrew (false) consent. */
+  consent: boolean
+  /** A code was captured from the address bar or `track('click')`. */
+  captured: undefined
+  /** Everything stored was erased. */
+  forgotten: undefined
+  /** The page was shown again from the back/forward cache. */
+  restored: undefined
+}
+
 export type TrackProperties = { userId?: string; code?: string }
 
 /** What `track`, `flush` and the rest need: everything the script tag's tracking file offers. */
