@@ -2,61 +2,30 @@
 // in-process: what a site's backend sees when it records its orders.
 import { describe, expect, it, vi } from 'vitest'
 import { RecordPurchaseError, recordPurchase, ServerConfigError } from '../../src/server.ts'
-import { createCampaign, setup } from '../service/helpers.ts'
+import { createCampaign } from '../service/helpers.ts'
 import { virtualTime } from '../support/virtual-time.ts'
+import { API, forbidden, inBrowserPage, localService, neverAnswering } from './service-world.ts'
 
-const API = 'https://referrals.example.test'
 const ORDER = { orderId: 'A-1001', amount: 59.9, currency: 'EUR' }
 
 async function world() {
-  const { service, call, clock } = setup()
+  const local = localService()
+  const { service, call, time, fetchSpy, options, linkCode, send, captured } = local
   const campaignId = await createCampaign(call, { rewardTrigger: 'purchase' })
-  const time = virtualTime(clock.now())
-  const fetchSpy = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-    service.app.fetch(new Request(input, init), {
-      incoming: { socket: { remoteAddress: '127.0.0.1' } },
-    }),
-  )
-  const fetch = time.tracked(fetchSpy as typeof globalThis.fetch)
   type Options = Parameters<typeof recordPurchase>[0]
   const buy = (userId: string, extra: Partial<Options> = {}) =>
-    time.drive(
-      recordPurchase({
-        secretKey: 'sk_test_acme',
-        apiBase: API,
-        userId,
-        ...ORDER,
-        fetch,
-        now: time.now,
-        sleep: time.sleep,
-        random: () => 0.5,
-        ...extra,
-      }),
-    )
-  const stats = async () => {
-    const answer = await call<{ stats: { totalConversions: number; totalRewardsIssued: number } }>(
-      'GET',
-      `/v1/campaigns/${campaignId}`,
-      { key: 'sk_test_acme' },
-    )
-    return answer.body.stats
-  }
+    time.drive(recordPurchase({ ...options, userId, ...ORDER, ...extra }))
+  const stats = () =>
+    local.stats<{ totalConversions: number; totalRewardsIssued: number }>(campaignId)
   /** A click on alice's link by `visitorId`, and (with `userId`) that visitor's sign-up. */
   const referred = async (visitorId: string, userId?: string) => {
-    const link = await call<{ code: string }>('POST', '/v1/links', {
-      key: 'pk_test_acme',
-      body: { campaignId, referrerId: 'alice' },
-    })
-    const { code } = link.body
+    const code = await linkCode(campaignId, 'alice')
     const events: object[] = [{ id: `e_click_${visitorId}`, type: 'click', code, visitorId }]
     if (userId)
       events.push({ id: `e_signup_${visitorId}`, type: 'signup', code, visitorId, userId })
-    const sent = await call<{ results: { status: string }[] }>('POST', '/v1/events', {
-      key: 'pk_test_acme',
-      body: { events },
-    })
+    const sent = await send(events)
     expect(sent.body.results.map((result) => result.status)).toEqual(events.map(() => 'accepted'))
-    return { code, visitorId, capturedAt: new Date(clock.now()).toISOString() }
+    return captured(code, visitorId)
   }
   return { service, time, fetchSpy, buy, stats, referred }
 }
@@ -130,12 +99,7 @@ describe('recordPurchase against the local service', () => {
 
   it('a request that never answers is abandoned at timeoutMs', async () => {
     const time = virtualTime()
-    const hanging = vi.fn(
-      (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
-        ),
-    )
+    const hanging = neverAnswering()
     const failure = await time
       .drive(
         recordPurchase({
@@ -230,9 +194,6 @@ describe('what recordPurchase sends and how it reads the answer', () => {
 })
 
 describe('recordPurchase refuses before any request', () => {
-  const forbidden = () => {
-    throw new Error('no request may be made')
-  }
   const base = { secretKey: 'sk_test_acme', apiBase: API, userId: 'user-1', ...ORDER }
 
   it.each([
@@ -267,17 +228,13 @@ describe('recordPurchase refuses before any request', () => {
 
   it('inside a browser page (window and document defined)', async () => {
     const fetch = vi.fn(forbidden)
-    vi.stubGlobal('window', {})
-    vi.stubGlobal('document', {})
-    try {
+    await inBrowserPage(async () => {
       await expect(recordPurchase({ ...base, fetch })).rejects.toMatchObject({
         name: 'ServerConfigError',
         option: 'environment',
         message: expect.stringContaining('recordPurchase runs on your server only'),
       })
-    } finally {
-      vi.unstubAllGlobals()
-    }
+    })
     expect(fetch).not.toHaveBeenCalled()
   })
 })

@@ -1,124 +1,34 @@
-// referral-widget/server against the local service, in-process: what a site's backend sees.
+// recordSignup (referral-widget/server) against the local service, in-process: what a site's
+// backend sees when it records its sign-ups, and what it refuses before any request.
 import { describe, expect, it, vi } from 'vitest'
 import { encodeAttribution } from '../../src/api/attribution-cookie.ts'
 import {
   ATTRIBUTION_COOKIE,
-  parseAttribution,
   RecordSignupError,
   readAttribution,
   recordSignup,
   ServerConfigError,
 } from '../../src/server.ts'
-import { DEMO_CAMPAIGNS, setup } from '../service/helpers.ts'
+import { DEMO_CAMPAIGNS } from '../service/helpers.ts'
 import { virtualTime } from '../support/virtual-time.ts'
-
-const API = 'https://referrals.example.test'
+import { API, forbidden, inBrowserPage, localService, neverAnswering } from './service-world.ts'
 
 function world() {
-  const { service, call, clock } = setup()
-  const time = virtualTime(clock.now())
-  const fetchSpy = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-    service.app.fetch(new Request(input, init), {
-      incoming: { socket: { remoteAddress: '127.0.0.1' } },
-    }),
-  )
-  const fetch = time.tracked(fetchSpy as typeof globalThis.fetch)
+  const local = localService()
+  const { service, time, fetchSpy, options, linkCode, send, captured } = local
   const record = (userId: string, extra: Partial<Parameters<typeof recordSignup>[0]> = {}) =>
-    time.drive(
-      recordSignup({
-        secretKey: 'sk_test_acme',
-        apiBase: API,
-        userId,
-        fetch,
-        now: time.now,
-        sleep: time.sleep,
-        random: () => 0.5,
-        ...extra,
-      }),
-    )
-  const stats = async () => {
-    const answer = await call<{ stats: { totalClicks: number; totalConversions: number } }>(
-      'GET',
-      `/v1/campaigns/${DEMO_CAMPAIGNS.acme}`,
-      { key: 'sk_test_acme' },
-    )
-    return answer.body.stats
-  }
+    time.drive(recordSignup({ ...options, userId, ...extra }))
+  const stats = () =>
+    local.stats<{ totalClicks: number; totalConversions: number }>(DEMO_CAMPAIGNS.acme)
   /** A referrer's link, and a visitor's click on it, as the widget would send them. */
   const click = async (visitorId: string) => {
-    const link = await call<{ code: string }>('POST', '/v1/links', {
-      key: 'pk_test_acme',
-      body: { campaignId: DEMO_CAMPAIGNS.acme, referrerId: 'referrer-1' },
-    })
-    const sent = await call<{ results: { status: string }[] }>('POST', '/v1/events', {
-      key: 'pk_test_acme',
-      body: {
-        events: [{ id: `e_click_${visitorId}`, type: 'click', code: link.body.code, visitorId }],
-      },
-    })
+    const code = await linkCode(DEMO_CAMPAIGNS.acme, 'referrer-1')
+    const sent = await send([{ id: `e_click_${visitorId}`, type: 'click', code, visitorId }])
     expect(sent.body.results[0]?.status).toBe('accepted')
-    return {
-      code: link.body.code,
-      visitorId,
-      capturedAt: new Date(clock.now()).toISOString(),
-    }
+    return captured(code, visitorId)
   }
   return { service, time, fetchSpy, record, stats, click }
 }
-
-describe('readAttribution', () => {
-  const now = Date.parse('2026-03-01T12:00:00.000Z')
-  const attribution = {
-    code: 'AbC123xy',
-    visitorId: 'v_Q2r8kLm0Zt5XwY7pHn3b',
-    capturedAt: '2026-03-01T11:00:00.000Z',
-  }
-  const cookie = `${ATTRIBUTION_COOKIE}=${encodeAttribution(attribution)}`
-
-  it('gives back what the widget wrote, capturedAt as getAttribution() gives it', () => {
-    expect(readAttribution(`sid=1; ${cookie}; theme=dark`, { now })).toEqual(attribution)
-  })
-
-  it.each([
-    ['no header', null],
-    ['an empty header', ''],
-    ['other cookies only', 'sid=1; theme=dark'],
-    ['a forged code', cookie.replace('AbC123xy', 'AbC<123>')],
-    ['a forged version', cookie.replace('=v1.', '=v9.')],
-    [
-      'JSON instead of the wire form',
-      `${ATTRIBUTION_COOKIE}=${encodeURIComponent(JSON.stringify(attribution))}`,
-    ],
-    ['an oversized value', `${cookie}${'A'.repeat(5000)}`],
-    ['a megabyte of header', `${ATTRIBUTION_COOKIE}=${'v1.'.repeat(350_000)}`],
-  ])('%s → null, no throw', (_what, header) => {
-    expect(readAttribution(header, { now })).toBeNull()
-  })
-})
-
-describe('parseAttribution (the hidden form field)', () => {
-  const attribution = {
-    code: 'AbC123xy',
-    visitorId: 'v_Q2r8kLm0Zt5XwY7pHn3b',
-    capturedAt: '2026-03-01T11:00:00.000Z',
-  }
-  it('takes getAttribution() as JSON text or as an object', () => {
-    expect(parseAttribution(JSON.stringify(attribution))).toEqual(attribution)
-    expect(parseAttribution(attribution)).toEqual(attribution)
-  })
-  it.each([
-    ['"null"', 'null'],
-    ['broken JSON', '{"code":'],
-    ['an extra field', JSON.stringify({ ...attribution, userId: 'x' })],
-    ['a bad code', JSON.stringify({ ...attribution, code: 'x' })],
-    ['a bad visitorId', JSON.stringify({ ...attribution, visitorId: 'a b' })],
-    ['a capturedAt of another form', JSON.stringify({ ...attribution, capturedAt: 'May 5' })],
-    ['oversized text', ' '.repeat(600) + JSON.stringify(attribution)],
-    ['an array', [attribution]],
-  ])('%s → null', (_what, value) => {
-    expect(parseAttribution(value)).toBeNull()
-  })
-})
 
 describe('recordSignup against the local service', () => {
   it('twice for one user: accepted, then duplicate; one conversion', async () => {
@@ -196,12 +106,7 @@ describe('recordSignup against the local service', () => {
 
   it('a request that never answers is abandoned at timeoutMs', async () => {
     const time = virtualTime()
-    const hanging = vi.fn(
-      (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
-        ),
-    )
+    const hanging = neverAnswering()
     const failure = await time
       .drive(
         recordSignup({
@@ -306,9 +211,6 @@ describe('recordSignup against the local service', () => {
 })
 
 describe('recordSignup refuses before any request', () => {
-  const forbidden = () => {
-    throw new Error('no request may be made')
-  }
   const base = { secretKey: 'sk_test_acme', apiBase: API, userId: 'user-1', fetch: forbidden }
 
   it.each([
@@ -338,16 +240,12 @@ describe('recordSignup refuses before any request', () => {
 
   it('inside a browser page (window and document defined)', async () => {
     const fetch = vi.fn(forbidden)
-    vi.stubGlobal('window', {})
-    vi.stubGlobal('document', {})
-    try {
+    await inBrowserPage(async () => {
       await expect(recordSignup({ ...base, fetch })).rejects.toMatchObject({
         name: 'ServerConfigError',
         option: 'environment',
       })
-    } finally {
-      vi.unstubAllGlobals()
-    }
+    })
     expect(fetch).not.toHaveBeenCalled()
   })
 })
