@@ -8,7 +8,7 @@ const reportDir = process.env.TEST_REPORT_DIR
 const PREACT_TESTS = [
   'src/preact-version.test.ts',
   'src/components.test.tsx',
-  'src/custom-element.test.ts',
+  'src/custom-element*.test.ts',
   'src/react.test.ts',
   'src/ui/**/*.test.tsx',
 ]

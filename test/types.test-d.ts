@@ -1,4 +1,7 @@
-// Type tests of the public API: compile-time assertions (expectTypeOf, @ts-expect-error) that
+// Type tests of the public API, what it gives back: a createReferral() instance (its methods,
+// events and stores, and the internals the UI keeps apart) and the errors it reports. What it is
+// given (options, component props): types-options.test-d.ts; the server entry:
+// types-server.test-d.ts. Compile-time assertions (expectTypeOf, @ts-expect-error) that
 // `npm run test:types` (part of `npm test`) and `npm run typecheck` check with tsc.
 // What an SPA developer writes against `referral-widget` must keep compiling, and what it must
 // refuse must keep being refused.
@@ -12,87 +15,19 @@ import {
   type CampaignState,
   ConfigError,
   type Connection,
-  createMemoryStorage,
   createReferral,
   type DropReason,
   type LinkState,
-  type Messages,
   type PublicCampaign,
   type Referral,
-  ReferralBanner,
   type ReferralEvents,
   type ReferralLink,
-  type ReferralOptions,
-  ReferralWidget,
-  type ReferralWidgetProps,
-  type StorageLike,
   type Theme,
   type TrackedEvent,
   type TrackProperties,
 } from '../src/index.ts'
-import * as server from '../src/server.ts'
-
-/** The keys of T that must be given. */
-type RequiredKeys<T> = {
-  [K in keyof T]-?: Pick<T, K> extends Required<Pick<T, K>> ? K : never
-}[keyof T]
 
 declare const referral: Referral
-const minimal = { publicKey: 'pk_test_acme', apiBase: 'https://api.example.test' }
-
-describe('createReferral options', () => {
-  test('publicKey and apiBase are required, nothing else', () => {
-    expectTypeOf<RequiredKeys<ReferralOptions>>().toEqualTypeOf<'publicKey' | 'apiBase'>()
-    expectTypeOf(createReferral).parameter(0).toEqualTypeOf<ReferralOptions>()
-    expectTypeOf(createReferral).toBeCallableWith(minimal)
-    // @ts-expect-error publicKey is required
-    expectTypeOf(createReferral).toBeCallableWith({ apiBase: 'https://api.example.test' })
-    // @ts-expect-error apiBase is required
-    expectTypeOf(createReferral).toBeCallableWith({ publicKey: 'pk_test_acme' })
-  })
-
-  test('the documented options are accepted', () => {
-    expectTypeOf(createReferral).toBeCallableWith({
-      ...minimal,
-      campaignId: 'camp_0123456789abcdef',
-      userId: 'user_1',
-      refParam: ['ref', 'via'],
-      landingUrl: 'https://example.test/',
-      locale: 'de',
-      theme: 'dark',
-      cleanUrl: false,
-      outbound: ['app.example.io', '*.example.org'],
-    })
-    expectTypeOf(createReferral).toBeCallableWith({ ...minimal, outbound: 'app.example.io' })
-    // @ts-expect-error hosts are text
-    expectTypeOf(createReferral).toBeCallableWith({ ...minimal, outbound: [42] })
-    expectTypeOf<Theme>().toEqualTypeOf<'light' | 'dark' | 'auto'>()
-    // @ts-expect-error an unknown theme
-    expectTypeOf(createReferral).toBeCallableWith({ ...minimal, theme: 'blue' })
-  })
-
-  test('fetch, storage and now are injectable', () => {
-    expectTypeOf(createReferral).toBeCallableWith({
-      ...minimal,
-      fetch: (_input: string, _init: RequestInit) => Promise.resolve(new Response('{}')),
-      storage: createMemoryStorage(),
-      now: () => 0,
-    })
-    // The platform's own fetch and Web Storage fit.
-    expectTypeOf(createReferral).toBeCallableWith({
-      ...minimal,
-      fetch: globalThis.fetch,
-      storage: localStorage,
-    })
-    // No storage at all: memory only.
-    expectTypeOf(createReferral).toBeCallableWith({ ...minimal, storage: null })
-    expectTypeOf(createMemoryStorage).returns.toEqualTypeOf<StorageLike>()
-    expectTypeOf<Storage>().toExtend<StorageLike>()
-    expectTypeOf<ReferralOptions['now']>().toEqualTypeOf<(() => number) | undefined>()
-    // @ts-expect-error the clock returns milliseconds, not a Date
-    expectTypeOf(createReferral).toBeCallableWith({ ...minimal, now: () => new Date() })
-  })
-})
 
 describe('a createReferral() instance', () => {
   test('is a Referral', () => {
@@ -214,32 +149,6 @@ describe('a createReferral() instance', () => {
     expectTypeOf(referral.$queueSize.get()).toEqualTypeOf<number>()
   })
 })
-
-describe('components', () => {
-  test('ReferralWidget and ReferralBanner take the options as props, plus messages', () => {
-    expectTypeOf(ReferralWidget).parameter(0).toEqualTypeOf<ReferralWidgetProps>()
-    expectTypeOf(ReferralBanner).parameter(0).toEqualTypeOf<ReferralWidgetProps>()
-    expectTypeOf<ReferralWidgetProps>().toExtend<ReferralOptions>()
-    expectTypeOf<ReferralWidgetProps['messages']>().toEqualTypeOf<Partial<Messages> | undefined>()
-    expectTypeOf(ReferralWidget).toBeCallableWith({
-      ...minimal,
-      userId: 'user_1',
-      campaignId: 'camp_0123456789abcdef',
-      locale: 'fr',
-      theme: 'light',
-      messages: { headline: 'Give {give}, get {get}', copy: 'Copy' },
-      class: 'referral',
-      storage: createMemoryStorage(),
-      now: () => 0,
-    })
-    expectTypeOf(ReferralBanner).toBeCallableWith({ ...minimal, messages: { banner: 'Hi' } })
-    // @ts-expect-error publicKey is required on the components too
-    expectTypeOf(ReferralWidget).toBeCallableWith({ apiBase: 'https://api.example.test' })
-    // @ts-expect-error messages are strings
-    expectTypeOf(ReferralWidget).toBeCallableWith({ ...minimal, messages: { copy: 1 } })
-  })
-})
-
 describe('errors', () => {
   test('ApiError carries what the service said', () => {
     expectTypeOf<ApiError>().toExtend<Error>()
@@ -272,39 +181,5 @@ describe('errors', () => {
     expectTypeOf<ConfigError['option']>().toEqualTypeOf<string>()
     expectTypeOf<ConfigError['name']>().toEqualTypeOf<'ConfigError'>()
     expectTypeOf(ConfigError).toBeConstructibleWith('apiBase', 'apiBase is required')
-  })
-})
-
-describe('referral-widget/server', () => {
-  test('readAttribution and parseAttribution give the widget’s Attribution, or null', () => {
-    expectTypeOf(server.readAttribution).returns.toEqualTypeOf<server.Attribution | null>()
-    expectTypeOf(server.parseAttribution).returns.toEqualTypeOf<server.Attribution | null>()
-    expectTypeOf<server.Attribution>().toEqualTypeOf<Attribution>()
-    expectTypeOf(server.readAttribution).parameter(0).toEqualTypeOf<string | null | undefined>()
-  })
-
-  test('recordSignup needs a key, a base and a user id, and resolves to the event’s verdict', () => {
-    expectTypeOf(server.recordSignup).returns.resolves.toEqualTypeOf<server.SignupResult>()
-    expectTypeOf<server.SignupResult['status']>().toEqualTypeOf<
-      'accepted' | 'duplicate' | 'rejected'
-    >()
-    // @ts-expect-error userId is required
-    void (() => server.recordSignup({ secretKey: 'sk_test_acme', apiBase: 'https://x.test' }))
-    expectTypeOf<server.RecordSignupError['reason']>().toEqualTypeOf<'timeout' | 'refused'>()
-  })
-
-  test('recordPurchase needs an order id, an amount and a currency too (service extension)', () => {
-    expectTypeOf(server.recordPurchase).returns.resolves.toEqualTypeOf<server.PurchaseResult>()
-    expectTypeOf<server.PurchaseResult['status']>().toEqualTypeOf<
-      'accepted' | 'duplicate' | 'rejected'
-    >()
-    const base = { secretKey: 'sk_test_acme', apiBase: 'https://x.test', userId: 'u1' }
-    // @ts-expect-error orderId, amount and currency are required
-    void (() => server.recordPurchase(base))
-    void (() => server.recordPurchase({ ...base, orderId: 'A-1', amount: 5, currency: 'EUR' }))
-    expectTypeOf<server.RecordPurchaseError['reason']>().toEqualTypeOf<
-      'timeout' | 'refused' | 'unsupported'
-    >()
-    expectTypeOf<server.RecordPurchaseError['orderId']>().toEqualTypeOf<string>()
   })
 })
