@@ -14,7 +14,7 @@ import * as serverEntry from '../src/server.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
-/** The runtime exports of `referral-widget`. Types are covered by types.test-d.ts. */
+/** The runtime exports of `referral-widget`. Types are covered by test/types*.test-d.ts. */
 const ENTRY_EXPORTS = [
   'ApiError',
   'ConfigError',
