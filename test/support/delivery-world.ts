@@ -1,5 +1,6 @@
 // The set-up every delivery scenario shares: fake time from a fixed instant, one in-process
-// service behind a fault injector, quiet consoles, and tabs destroyed after each test.
+// service behind a fault injector, quiet consoles, and tabs destroyed after each test. Its first
+// part, the fake clock (useFakeClock), serves the tests that make their own worlds too.
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest'
 import { resetWarnings } from '../../src/shared/log.ts'
 import { createWorld } from './harness.ts'
@@ -8,9 +9,36 @@ export type World = ReturnType<typeof createWorld>
 export type Tab = ReturnType<World['tab']>
 export type TabOptions = Parameters<World['tab']>[0]
 
+export const SECOND = 1000
+export const MINUTE = 60 * SECOND
+export const DAY = 24 * 60 * MINUTE
+/**
+ * Where the delivery scenarios start: on an exact second, so an HTTP-date Retry-After can name
+ * an exact instant.
+ */
+export const START = Date.UTC(2026, 0, 15, 12)
+
+/** Lets requests and timers due now run, once; time stands still. */
+export const tick = () => vi.advanceTimersByTimeAsync(0)
+
 /** Lets requests, microtasks, messages between tabs and timers due now run; time stands still. */
 export async function settle() {
-  for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0)
+  for (let i = 0; i < 5; i++) await tick()
+}
+
+/**
+ * Registers fake time from `start` and fresh once-only warnings for each of the file's tests;
+ * real time and every mock are back after each.
+ */
+export function useFakeClock(start: number) {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: start })
+    resetWarnings()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
 }
 
 /** Registers the set-up for the file's tests; the returned scene is fresh in each test. */
@@ -19,19 +47,18 @@ export function useDeliveryWorld(start: number) {
   let warnSpy: MockInstance<typeof console.warn> | undefined
   let tabs: Tab[] = []
 
+  useFakeClock(start)
+
   beforeEach(() => {
-    vi.useFakeTimers({ now: start })
-    resetWarnings()
     warnSpy = vi.spyOn(console, 'warn').mockImplementation(() => {})
     vi.spyOn(console, 'error').mockImplementation(() => {})
     world = createWorld()
     tabs = []
   })
 
+  // Runs before useFakeClock's clean-up (after-hooks run last registered first).
   afterEach(() => {
     for (const tab of tabs) tab.destroy()
-    vi.useRealTimers()
-    vi.restoreAllMocks()
   })
 
   const scene = {
