@@ -7,7 +7,7 @@ const reportDir = process.env.TEST_REPORT_DIR
 /** The tests that render with Preact: run again against Preact 11 (the peer range takes both). */
 const PREACT_TESTS = [
   'src/preact-version.test.ts',
-  'src/components.test.tsx',
+  'src/components*.test.tsx',
   'src/custom-element*.test.ts',
   'src/react.test.ts',
   'src/ui/**/*.test.tsx',

@@ -3,75 +3,42 @@
 // email, X, WhatsApp, LinkedIn and native share texts promise the credit with the first purchase,
 // never at sign-up, in the visitor's language; a signup campaign shares what it always did; a
 // page's overrides (`messages`, `data-messages`) reach both kinds of text.
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import { settle } from '../../test/support/dom.ts'
-import { createWorld } from '../../test/support/harness.ts'
+import {
+  createFirstOrderCampaign as createCampaign,
+  mountPanelHost,
+  open,
+  teardown,
+  useUiWorld,
+} from '../../test/support/ui-world.ts'
 import { readUiAttributes } from '../embed/ui-attributes.ts'
-import { resetWarnings } from '../shared/log.ts'
 import { formatReward } from './format.ts'
 import { BUILT_IN, type Messages, message } from './messages/index.ts'
 import { UI_LANGUAGES } from './messages/languages.ts'
-import { mountPanel, type UiOptions } from './mount.ts'
+import type { UiOptions } from './mount.ts'
 
-const START = Date.UTC(2026, 0, 15, 12)
 const NETWORKS = ['email', 'x', 'whatsapp', 'linkedin'] as const
-
-type World = ReturnType<typeof createWorld>
 
 /** The friend's reward as the panel writes it. */
 const fifteen = (locale: string) =>
   formatReward({ type: 'credit', amount: 15, currency: 'USD' }, locale)
 
-let world: World
-let teardown: Array<() => void> = []
 /** The browser's share sheet: what the native share button hands it. */
 let share: Mock<(data: ShareData) => Promise<void>>
 
+useUiWorld()
+
 beforeEach(() => {
-  vi.useFakeTimers({ now: START })
-  resetWarnings()
-  vi.spyOn(console, 'warn').mockImplementation(() => {})
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-  world = createWorld()
-  teardown = []
   share = vi.fn((_data: ShareData) => Promise.resolve())
   Object.defineProperty(navigator, 'share', { value: share, configurable: true })
   teardown.push(() => Reflect.deleteProperty(navigator, 'share'))
 })
 
-afterEach(async () => {
-  for (const step of teardown.reverse()) step()
-  // Preact's effects wait for the next frame on the fake timers: let it come before they go.
-  await vi.advanceTimersByTimeAsync(100)
-  document.body.replaceChildren()
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
-
-/** A new campaign of org_acme's test mode: the friend gets 15, the referrer 20. */
-async function createCampaign(rewardTrigger: 'purchase' | 'signup', currency = 'USD') {
-  const response = await world.service.app.request('/v1/campaigns', {
-    method: 'POST',
-    headers: { Authorization: 'Bearer sk_test_acme', 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      name: 'First order',
-      rewardTrigger,
-      referrerReward: { type: 'credit', amount: 20, currency },
-      referredReward: { type: 'credit', amount: 15, currency },
-    }),
-  })
-  expect(response.status).toBe(201)
-  return ((await response.json()) as { id: string }).id
-}
-
 /** What alice's panel shares on each channel, as the visitor's browser would get it. */
 async function shares(campaignId: string, ui: UiOptions = {}) {
-  const core = world.tab({ userId: 'alice', campaignId })
-  teardown.push(() => core.destroy())
-  const element = document.createElement('div')
-  element.setAttribute('data-referral-widget', '')
-  document.body.append(element)
-  teardown.push(mountPanel(element, core, ui))
+  const core = open({ userId: 'alice', campaignId })
+  const element = mountPanelHost(core, ui)
   await settle()
   const { url } = await core.getLink()
   const row = element.shadowRoot?.querySelector('[data-part="share"]')

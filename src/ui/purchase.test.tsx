@@ -2,68 +2,25 @@
 // A campaign that rewards the friend's first purchase (a service extension): the panel and the
 // banner say what earns the reward, in the visitor's language, and the referrer's results count
 // the friends who bought. A campaign of any other trigger reads as it always did.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { settle } from '../../test/support/dom.ts'
-import { createWorld } from '../../test/support/harness.ts'
-import { resetWarnings } from '../shared/log.ts'
+import {
+  arrive as arriveThroughLink,
+  attach,
+  type Core,
+  createFirstOrderCampaign as createCampaign,
+  open,
+  readyPanel,
+  useUiWorld,
+} from '../../test/support/ui-world.ts'
 import { mountBanner, mountPanel, type UiOptions } from './mount.ts'
 
-const START = Date.UTC(2026, 0, 15, 12)
-
-type World = ReturnType<typeof createWorld>
-type Core = ReturnType<World['tab']>
-type TabOptions = Parameters<World['tab']>[0]
 type Summary = NonNullable<ReturnType<Core['$summary']['get']>>
 
-let world: World
-let teardown: Array<() => void> = []
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: START })
-  resetWarnings()
-  vi.spyOn(console, 'warn').mockImplementation(() => {})
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-  world = createWorld()
-  teardown = []
-})
-
-afterEach(async () => {
-  for (const step of teardown.reverse()) step()
-  // Preact's effects wait for the next frame on the fake timers: let it come before they go.
-  await vi.advanceTimersByTimeAsync(100)
-  document.body.replaceChildren()
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
-
-/** A new campaign of org_acme's test mode, as a site's owner creates it with the secret key. */
-async function createCampaign(rewardTrigger: string, currency = 'USD'): Promise<string> {
-  const response = await world.service.app.request('/v1/campaigns', {
-    method: 'POST',
-    headers: { Authorization: 'Bearer sk_test_acme', 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      name: 'First order',
-      rewardTrigger,
-      referrerReward: { type: 'credit', amount: 20, currency },
-      referredReward: { type: 'credit', amount: 15, currency },
-    }),
-  })
-  expect(response.status).toBe(201)
-  return ((await response.json()) as { id: string }).id
-}
-
-function open(options: TabOptions): Core {
-  const core = world.tab(options)
-  teardown.push(() => core.destroy())
-  return core
-}
+useUiWorld()
 
 function host(attribute: string, core: Core, ui: UiOptions | undefined, panel: boolean) {
-  const element = document.createElement('div')
-  element.setAttribute(attribute, '')
-  document.body.append(element)
-  teardown.push((panel ? mountPanel : mountBanner)(element, core, ui))
-  return element
+  return attach(attribute, panel ? mountPanel : mountBanner, core, ui)
 }
 
 const partText = (element: Element, name: string) =>
@@ -71,25 +28,13 @@ const partText = (element: Element, name: string) =>
 
 /** alice's panel for the campaign, in `locale`. */
 async function panel(campaignId: string, locale = 'en-US') {
-  const core = open({ userId: 'alice', campaignId })
-  const element = host('data-referral-widget', core, { locale }, true)
-  await settle()
-  const link = await core.getLink()
+  const { core, host: element, link } = await readyPanel({ campaignId }, { locale })
   return { core, element, link }
 }
 
 /** A visitor arriving through alice's link, with the banner. */
 async function arrive(campaignId: string, locale = 'en-US') {
-  const response = await world.service.app.request('/v1/links', {
-    method: 'POST',
-    headers: { Authorization: 'Bearer pk_test_acme', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ campaignId, referrerId: 'alice' }),
-  })
-  const { code } = (await response.json()) as { code: string }
-  const core = open({ href: `https://shop.test/pricing?ref=${code}`, campaignId })
-  const element = host('data-referral-banner', core, { locale }, false)
-  await settle()
-  return element
+  return (await arriveThroughLink({ campaignId }, { locale })).host
 }
 
 describe('the panel of a purchase campaign says the first purchase earns the rewards', () => {
