@@ -1,7 +1,8 @@
 // What the tests of referral-widget/server share: the local service in-process, reached through a
 // fetch on virtual time as a site's backend reaches it, and fetches that never answer or must
 // never be called.
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
+import { ServerConfigError } from '../../src/server.ts'
 import { setup } from '../service/helpers.ts'
 import { virtualTime } from '../support/virtual-time.ts'
 
@@ -78,4 +79,22 @@ export async function inBrowserPage(run: () => Promise<void>) {
   } finally {
     vi.unstubAllGlobals()
   }
+}
+
+/**
+ * `call` (given a fetch that must not be used) fails with a ServerConfigError naming `option`,
+ * with a message matching `message` that never repeats the secret key, before any request.
+ */
+export async function expectRefusedBeforeRequest(
+  call: (fetch: typeof forbidden) => Promise<unknown>,
+  option: string,
+  message: RegExp,
+) {
+  const fetch = vi.fn(forbidden)
+  const failure = await call(fetch).catch((error: unknown) => error)
+  expect(failure).toBeInstanceOf(ServerConfigError)
+  expect(failure).toMatchObject({ option })
+  expect((failure as Error).message).toMatch(message)
+  expect((failure as Error).message).not.toContain('sk_test_acme')
+  expect(fetch).not.toHaveBeenCalled()
 }
