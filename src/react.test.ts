@@ -6,8 +6,9 @@ import { act, createElement, StrictMode } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { componentProps } from '../test/support/component-props.ts'
 import { settle } from '../test/support/dom.ts'
-import { API, createWorld } from '../test/support/harness.ts'
+import { createWorld } from '../test/support/harness.ts'
 import type { StorageLike } from './queue/storage.ts'
 import { ReferralBanner, ReferralWidget, type ReferralWidgetProps } from './react.ts'
 import { resetWarnings } from './shared/log.ts'
@@ -45,25 +46,7 @@ afterEach(async () => {
 
 function props(overrides: Partial<ReferralWidgetProps> & { href?: string } = {}) {
   const { href, ...rest } = overrides
-  return {
-    publicKey: 'pk_test_acme',
-    apiBase: API,
-    fetch: world.fetch,
-    storage,
-    now: () => Date.now(),
-    random: () => 0.5,
-    landingUrl: 'https://shop.test/',
-    locks: null,
-    host: {
-      href: () => href,
-      replaceUrl: () => {},
-      isOnline: () => true,
-      listen: () => () => {},
-      locks: undefined,
-      sendBeacon: undefined,
-    },
-    ...rest,
-  } satisfies ReferralWidgetProps
+  return { ...componentProps(world.fetch, storage, href), ...rest } satisfies ReferralWidgetProps
 }
 
 const count = (prefix: string) =>

@@ -5,7 +5,7 @@ import { render as preactRender } from 'preact'
 import { beforeEach } from 'vitest'
 import type { ReferralWidgetProps } from '../../src/components.tsx'
 import type { StorageLike } from '../../src/queue/storage.ts'
-import { API } from './harness.ts'
+import { componentProps } from './component-props.ts'
 import { teardown, useUiWorld, world } from './ui-world.ts'
 
 interface Traffic {
@@ -29,25 +29,7 @@ export function props(
   overrides: Partial<ReferralWidgetProps> & { href?: string } = {},
 ): ReferralWidgetProps {
   const { href, ...rest } = overrides
-  return {
-    publicKey: 'pk_test_acme',
-    apiBase: API,
-    fetch: world.fetch,
-    storage,
-    now: () => Date.now(),
-    random: () => 0.5,
-    landingUrl: 'https://shop.test/',
-    locks: null,
-    host: {
-      href: () => href,
-      replaceUrl: () => {},
-      isOnline: () => true,
-      listen: () => () => {},
-      locks: undefined,
-      sendBeacon: undefined,
-    },
-    ...rest,
-  }
+  return { ...componentProps(world.fetch, storage, href), ...rest }
 }
 
 export function traffic(): Traffic {
