@@ -1,22 +1,11 @@
 // cookieDomain 'auto': the widget finds the site's registrable domain itself and keeps the
 // attribution cookie there, so a site owner need not name it. The cookie store refuses public
 // suffixes (`test`, `co.uk`) as a browser does.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SEND_DELAY_MS } from '../../src/queue/queue.ts'
-import { sentEvents, setUp } from '../support/cookie-world.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { sendAll, sentEvents, settle, setUp, useAttributionClock } from '../support/cookie-world.ts'
 
-const START = Date.UTC(2026, 10, 2, 9)
+useAttributionClock()
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START })
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
-
-const settle = () => vi.advanceTimersByTimeAsync(10)
-const sendAll = () => vi.advanceTimersByTimeAsync(SEND_DELAY_MS + 10)
 const auto = { cookieDomain: 'auto' }
 
 describe("cookieDomain: 'auto'", () => {

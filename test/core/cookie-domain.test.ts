@@ -2,25 +2,21 @@
 // site's domain, adopted (code and visitor id) by the widget on another, so a signup there is
 // one conversion with the click. Two "pages" on two hosts, each with its own storage, share one
 // browser cookie store.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SEND_DELAY_MS } from '../../src/queue/queue.ts'
+import { describe, expect, it, vi } from 'vitest'
 import { ConfigError } from '../../src/shared/errors.ts'
-import { sentEvents, setUp } from '../support/cookie-world.ts'
+import {
+  START,
+  sendAll,
+  sentEvents,
+  settle,
+  setUp,
+  useAttributionClock,
+} from '../support/cookie-world.ts'
 import { createWorld } from '../support/harness.ts'
 
-const START = Date.UTC(2026, 10, 2, 9)
 const DAY = 24 * 60 * 60 * 1000
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START })
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
-
-const settle = () => vi.advanceTimersByTimeAsync(10)
-const sendAll = () => vi.advanceTimersByTimeAsync(SEND_DELAY_MS + 10)
+useAttributionClock()
 
 const cookieValue = (code: string, visitorId: string, at: number) =>
   `v1.${code}.${visitorId}.${at.toString(36)}`

@@ -1,23 +1,15 @@
 // attribution: 'first' | 'last': which referral a visitor's sign-up credits when they arrive
 // through two links within the campaign's attribution window. Pages share one storage (the same
 // browser); the service says which referrer converted.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SEND_DELAY_MS } from '../../src/queue/queue.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { START, sendAll, useAttributionClock } from '../support/cookie-world.ts'
 import { createCookieBrowser } from '../support/cookies.ts'
 import { createWorld } from '../support/harness.ts'
 
-const START = Date.UTC(2026, 10, 2, 9)
 const DAY = 24 * 60 * 60 * 1000
 const SCOPE = { org: 'org_acme', mode: 'test' } as const
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
-
-const sendAll = () => vi.advanceTimersByTimeAsync(SEND_DELAY_MS + 10)
+useAttributionClock()
 
 /** alice's and bob's links, and one visitor's browser arriving through them. */
 async function setUp(attribution?: 'first' | 'last') {

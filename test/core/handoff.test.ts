@@ -3,30 +3,20 @@
 // app.other.test (the same key, its own storage) adopts a fresh hand-off without recording a
 // click, and a signup there is one conversion with the click made on shop. An older or unreadable
 // hand-off is an ordinary arrival by its code, never an error. Time is the fake clock's.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { encodeHandoff, HANDOFF_PARAM } from '../../src/api/handoff.ts'
 import type { TrackedEvent } from '../../src/api/wire.ts'
 import { createReferral } from '../../src/core/create-referral.ts'
-import { SEND_DELAY_MS } from '../../src/queue/queue.ts'
 import { createMemoryStorage } from '../../src/queue/storage.ts'
 import { ConfigError } from '../../src/shared/errors.ts'
+import { START, sendAll, settle, useAttributionClock } from '../support/cookie-world.ts'
 import { API, createWorld } from '../support/harness.ts'
 
-const START = Date.UTC(2026, 10, 2, 9)
 const MINUTE = 60 * 1000
 const SHOP = 'https://www.shop.test'
 const APP = 'https://app.other.test'
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: START })
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
-
-const settle = () => vi.advanceTimersByTimeAsync(10)
-const sendAll = () => vi.advanceTimersByTimeAsync(SEND_DELAY_MS + 10)
+useAttributionClock()
 
 type Tab = ReturnType<ReturnType<typeof createWorld>['tab']>
 
