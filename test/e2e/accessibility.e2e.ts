@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { FAST, useHarness, widgetPage } from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

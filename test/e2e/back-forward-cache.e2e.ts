@@ -10,15 +10,9 @@ import type { Page } from 'playwright-core'
 import { expect, it, type TestContext } from 'vitest'
 import { platformSkip } from '../support/platform.ts'
 import { backForwardCacheWorks, leaveAndComeBack, watchShows } from './support/back-forward.ts'
-import {
-  callReferral,
-  FAST,
-  queueSize,
-  READY_ROOT,
-  useHarness,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
+import { callReferral, queueSize, READY_ROOT, waitForApi } from './support/in-page.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness({ backForwardCache: true })
 

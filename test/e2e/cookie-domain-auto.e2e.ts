@@ -2,8 +2,10 @@
 // under co.uk (a two-label public suffix) are mapped to loopback; the widget must find
 // example.co.uk by itself, leave no test cookie behind, and carry the referral to a sibling.
 import { describe, expect, it } from 'vitest'
-import { callReferral, FAST, widgetPage } from './support/harness.ts'
+import { FAST } from './support/harness.ts'
+import { callReferral } from './support/in-page.ts'
 import { flush, useSiteNames } from './support/site-names.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const LANDING = 'a.shop.example.co.uk'
 const APP = 'app.example.co.uk'

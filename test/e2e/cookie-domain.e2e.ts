@@ -7,16 +7,11 @@ import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { readAttribution, recordSignup } from '../../src/server.ts'
-import {
-  callReferral,
-  FAST,
-  READY_ROOT,
-  SEEDED_CAMPAIGN,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST, SEEDED_CAMPAIGN } from './support/harness.ts'
+import { callReferral, READY_ROOT, waitForApi } from './support/in-page.ts'
 import { startFirstPartyOrigin } from './support/servers.ts'
 import { flush, useSiteNames } from './support/site-names.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const WWW = 'www.shop.test'
 const APP = 'app.shop.test'

@@ -4,15 +4,9 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { shortHash } from '../../src/core/keys.ts'
-import {
-  callReferral,
-  FAST,
-  queueSize,
-  storageEntries,
-  useHarness,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
+import { callReferral, queueSize, storageEntries, waitForApi } from './support/in-page.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

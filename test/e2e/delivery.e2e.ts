@@ -3,18 +3,17 @@
 // own request log and stats are the judge: every event arrives, and is counted once.
 import type { Page, Request } from 'playwright-core'
 import { expect, it } from 'vitest'
+import { FAST, useHarness } from './support/harness.ts'
 import {
   callReferral,
   eventIdsOf,
-  FAST,
   queueSize,
   READY_ROOT,
   storageEntries,
-  useHarness,
   waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+} from './support/in-page.ts'
 import { flush } from './support/site-names.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

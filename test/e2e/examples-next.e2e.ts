@@ -4,7 +4,8 @@
 // mount point, and in Chromium the panel mounts after hydration, with no hydration warning.
 import { expect, it } from 'vitest'
 import { example } from './support/example-apps.ts'
-import { FAST, READY_ROOT, useHarness } from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
+import { READY_ROOT } from './support/in-page.ts'
 import { startNextApp } from './support/next-app.ts'
 
 const h = useHarness()

@@ -14,7 +14,8 @@ import {
   example,
   serveApp,
 } from './support/example-apps.ts'
-import { FAST, READY_ROOT, useHarness } from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
+import { READY_ROOT } from './support/in-page.ts'
 
 const h = useHarness()
 

@@ -1,8 +1,10 @@
 // data-attribution="first" in Chromium: a visitor arrives through alice's link, then through
 // bob's; both clicks are counted, and the sign-up is alice's conversion, not bob's.
 import { describe, expect, it } from 'vitest'
-import { callReferral, FAST, useHarness, waitForApi, widgetPage } from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
+import { callReferral, waitForApi } from './support/in-page.ts'
 import { flush } from './support/site-names.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

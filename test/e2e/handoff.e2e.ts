@@ -7,15 +7,10 @@
 // address bar cleaned, no second click, and the signup there credited to the referrer.
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import {
-  callReferral,
-  FAST,
-  pinnedTag,
-  serveChanged,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST } from './support/harness.ts'
+import { callReferral, waitForApi } from './support/in-page.ts'
 import { useSiteNames } from './support/site-names.ts'
+import { pinnedTag, serveChanged, widgetPage } from './support/widget-page.ts'
 
 const SHOP = 'www.shop.test'
 const APP = 'app.other.test'

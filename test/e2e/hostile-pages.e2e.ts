@@ -4,15 +4,10 @@
 // while. The service's request log and stats are the judge: every event accepted exactly once.
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import {
-  FAST,
-  queueSize,
-  READY_ROOT,
-  useHarness,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
 import { flush, heard, recorder, signups, storedChunks, warnings } from './support/hostile.ts'
+import { queueSize, READY_ROOT, waitForApi } from './support/in-page.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

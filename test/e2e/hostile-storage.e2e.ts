@@ -4,8 +4,10 @@
 // every event that fell off a bound announced, the host's own storage left room.
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { FAST, queueSize, useHarness, waitForApi, widgetPage } from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
 import { flush, heard, recorder, signups, widgetChars } from './support/hostile.ts'
+import { queueSize, waitForApi } from './support/in-page.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

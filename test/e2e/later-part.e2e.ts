@@ -3,17 +3,9 @@
 // getLink() elsewhere. Calls made meanwhile wait and resolve in order, and the requests the
 // later part needs are sent without waiting for its file.
 import { describe, expect, it } from 'vitest'
-import {
-  FAST,
-  pinnedTag,
-  READY_ROOT,
-  SEEDED_CAMPAIGN,
-  STUB,
-  serveChanged,
-  useHarness,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST, SEEDED_CAMPAIGN, useHarness } from './support/harness.ts'
+import { READY_ROOT, waitForApi } from './support/in-page.ts'
+import { pinnedTag, STUB, serveChanged, widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

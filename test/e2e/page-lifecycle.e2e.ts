@@ -5,14 +5,9 @@
 // with `persisted`) it takes the sender's role back and sends what waits.
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import {
-  callReferral,
-  FAST,
-  queueSize,
-  useHarness,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
+import { callReferral, queueSize, waitForApi } from './support/in-page.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

@@ -1,17 +1,15 @@
 // The referrer's panel and the referred visitor's path, in a real browser on a host page of
 // another origin: rewards, the share link, copying it, a visit through it, and a later signup.
 import { expect, it } from 'vitest'
+import { FAST, useHarness } from './support/harness.ts'
 import {
   callReferral,
-  FAST,
   queueSize,
   READY_ROOT,
-  STUB,
   storageEntries,
-  useHarness,
   waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+} from './support/in-page.ts'
+import { STUB, widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

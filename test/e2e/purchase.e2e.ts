@@ -5,14 +5,9 @@
 import { expect, it } from 'vitest'
 import { recordPurchase } from '../../src/server/record-purchase.ts'
 import { signUserToken } from '../../src/server/user-token.ts'
-import {
-  callReferral,
-  FAST,
-  READY_ROOT,
-  useHarness,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
+import { callReferral, READY_ROOT, waitForApi } from './support/in-page.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

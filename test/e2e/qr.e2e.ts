@@ -7,13 +7,15 @@ import { readFileSync } from 'node:fs'
 import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { FAST, READY_ROOT, useHarness, widgetPage } from './support/harness.ts'
+import { FAST, useHarness } from './support/harness.ts'
+import { READY_ROOT } from './support/in-page.ts'
 import {
   expectCommittedScreenshot,
   FIXED_LANDING,
   fixedLink,
   still,
 } from './support/screenshots.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 const AXE = readFileSync(

@@ -5,13 +5,15 @@ import { writeFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { screenshotPath } from './support/browser.ts'
-import { READY_ROOT, useHarness, widgetPage } from './support/harness.ts'
+import { useHarness } from './support/harness.ts'
+import { READY_ROOT } from './support/in-page.ts'
 import {
   expectCommittedScreenshot,
   FIXED_LANDING,
   fixedLink,
   still,
 } from './support/screenshots.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

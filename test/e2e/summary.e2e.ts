@@ -3,15 +3,9 @@
 // referrer's next visit showing "1 friend joined" with the reward earned.
 import { expect, it } from 'vitest'
 import { signUserToken } from '../../src/server/user-token.ts'
-import {
-  callReferral,
-  FAST,
-  READY_ROOT,
-  SEEDED_CAMPAIGN,
-  useHarness,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST, SEEDED_CAMPAIGN, useHarness } from './support/harness.ts'
+import { callReferral, READY_ROOT, waitForApi } from './support/in-page.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

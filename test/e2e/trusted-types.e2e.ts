@@ -4,16 +4,9 @@
 // cannot load, and nothing is thrown into the page.
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import {
-  callReferral,
-  FAST,
-  pinnedTag,
-  READY_ROOT,
-  SEEDED_CAMPAIGN,
-  useHarness,
-  waitForApi,
-  widgetPage,
-} from './support/harness.ts'
+import { FAST, SEEDED_CAMPAIGN, useHarness } from './support/harness.ts'
+import { callReferral, READY_ROOT, waitForApi } from './support/in-page.ts'
+import { pinnedTag, widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 

@@ -1,9 +1,8 @@
 // Shared set-up for the browser suite: one Chromium per file, a fresh referral service and host
 // site per test (so stats, the request log and rate limits never leak between tests), a new
 // browser context per test, and checks that run after every test: no request to any origin other
-// than the host's and the service's, and no uncaught page error.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+// than the host's and the service's, and no uncaught page error. The host page's markup is in
+// widget-page.ts, what the tests read inside a page in in-page.ts.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { launch, type PageLog, watchedPage } from './browser.ts'
@@ -57,7 +56,8 @@ export interface Harness {
   acceptedCounts(): Map<string, number>
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** A plain object (not null, not an array). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
@@ -213,138 +213,6 @@ export function useHarness(
     },
   }
   return harness
-}
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-
-export interface WidgetPageOptions {
-  /** data-key; null leaves the attribute out. Default pk_test_acme. */
-  key?: string | null
-  /** Other data- attributes of the script tag, without the `data-` prefix. */
-  attributes?: Record<string, string>
-  /** A [data-referral-widget] element (default true). */
-  panel?: boolean
-  /** A [data-referral-banner] element (default false). */
-  banner?: boolean
-  /** Markup for <head> (stylesheets...). */
-  head?: string
-  /** Markup placed before the widget's script tag (the stub, host scripts...). */
-  before?: string
-  /** Markup placed after it. */
-  after?: string
-  /** Other attributes of the script tag, as markup (e.g. integrity and crossorigin). */
-  scriptAttributes?: string
-  title?: string
-}
-
-/** The documented stub, verbatim from WIDGET.md. */
-export const STUB =
-  'window.Referral=window.Referral||function(){(Referral.q=Referral.q||[]).push(arguments)}'
-
-/** A host page carrying the widget's script tag as a site owner would paste it. */
-export function widgetPage(service: { url: string }, options: WidgetPageOptions = {}): string {
-  const key = options.key === undefined ? 'pk_test_acme' : options.key
-  const attributes = Object.entries({
-    ...(key === null ? {} : { key }),
-    ...options.attributes,
-  })
-    .map(([name, value]) => ` data-${name}="${escapeAttribute(value)}"`)
-    .join('')
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${options.title ?? 'Shop'}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-${options.head ?? ''}</head>
-<body>
-<main>
-<h1>${options.title ?? 'Shop'}</h1>
-${options.banner ? '<div data-referral-banner></div>' : ''}
-${options.panel === false ? '' : '<div data-referral-widget></div>'}
-</main>
-${options.before ?? ''}
-<script async src="${service.url}/referral-widget.js"${options.scriptAttributes ?? ''}${attributes}></script>
-${options.after ?? ''}
-</body>
-</html>`
-}
-
-/** The build's Subresource Integrity hash of each script-tag file (dist/integrity.json). */
-export function builtIntegrity(): Record<string, string> {
-  const file = join(import.meta.dirname, '../../../dist/integrity.json')
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>
-}
-
-/** The script tag's attributes that pin it with the build's hash. */
-export const pinnedTag = () =>
-  ` integrity="${builtIntegrity()['referral-widget.js']}" crossorigin="anonymous"`
-
-/**
- * Serves the built `file` changed (one line that sets `window.__changed` first) to every page
- * of `context`, as a tampering CDN would: a pinned page must never run it.
- */
-export async function serveChanged(context: BrowserContext, file: string): Promise<void> {
-  const original = readFileSync(join(import.meta.dirname, '../../../dist', file), 'utf8')
-  await context.route(`**/${file}`, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/javascript',
-      headers: { 'Access-Control-Allow-Origin': '*' },
-      body: `window.__changed = true;\n${original}`,
-    }),
-  )
-}
-
-/** The panel's root, once the campaign has loaded. */
-export const READY_ROOT = '[data-part="root"][data-state="ready"]'
-
-/** Runs `Referral(...)` in the page (after the script has loaded). */
-export async function callReferral(page: Page, ...args: unknown[]): Promise<unknown> {
-  return page.evaluate((callArgs) => {
-    const referral = (window as unknown as { Referral: (...a: unknown[]) => unknown }).Referral
-    return referral(...callArgs)
-  }, args)
-}
-
-/** Waits until window.Referral is the loaded command API (it has methods). */
-export async function waitForApi(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const referral = (window as unknown as { Referral?: { queueSize?: unknown } }).Referral
-    return typeof referral?.queueSize === 'function'
-  })
-}
-
-export async function queueSize(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const referral = (window as unknown as { Referral: { queueSize(): number } }).Referral
-    return referral.queueSize()
-  })
-}
-
-/** Every localStorage key and value of the page's origin. */
-export async function storageEntries(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => {
-    const entries: Record<string, string> = {}
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)
-      if (key !== null) entries[key] = localStorage.getItem(key) ?? ''
-    }
-    return entries
-  })
-}
-
-/** The event ids in a POST /v1/events body (JSON or beacon form). */
-export function eventIdsOf(body: string | null): string[] {
-  if (body === null) return []
-  try {
-    const parsed: unknown = JSON.parse(body)
-    if (!isRecord(parsed) || !Array.isArray(parsed.events)) return []
-    return parsed.events.flatMap((event: unknown) =>
-      isRecord(event) && typeof event.id === 'string' ? [event.id] : [],
-    )
-  } catch {
-    return []
-  }
 }
 
 /** Polls quickly: the suite waits for conditions, never for fixed times. */

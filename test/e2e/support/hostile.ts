@@ -2,7 +2,7 @@
 // the script loads, through the documented stub), an explicit flush, and what the widget keeps in
 // localStorage.
 import type { Page } from 'playwright-core'
-import { STUB } from './harness.ts'
+import { STUB } from './widget-page.ts'
 
 /** What the page heard through `Referral.on`, recorded since before the script loaded. */
 export interface Heard {

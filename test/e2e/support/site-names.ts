@@ -1,7 +1,8 @@
 // More host names for the host site, each its own origin: Chromium maps them to loopback
 // (`--host-resolver-rules`), so one local server is several subdomains or registrable domains.
 import type { BrowserContext, Page } from 'playwright-core'
-import { type Harness, useHarness, waitForApi } from './harness.ts'
+import { type Harness, useHarness } from './harness.ts'
+import { waitForApi } from './in-page.ts'
 
 /** Registers the harness with `names` mapped to loopback; `on` gives a page's address there. */
 export function useSiteNames(names: readonly string[]) {
