@@ -4,42 +4,29 @@
 // recorded by the dev server as the shop's backend (the first converts, a second order issues
 // nothing, the same order is a duplicate), and the visitor handed off from the shop's origin to
 // the app's, under the other host name (adopted, one click, the sign-up there credited).
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import { launch, type PageLog, watchedPage } from './support/browser.ts'
-import { count, demoPage, text } from './support/demo-page.ts'
-import { type DemoServer, startDemoServer } from './support/demo-server.ts'
+import { expect, it } from 'vitest'
+import {
+  context,
+  count,
+  demo,
+  log,
+  openVisitor,
+  page,
+  preactWidget,
+  requestRows,
+  scriptFrame,
+  stat,
+  text,
+  useDemoSession,
+  visitorFrame,
+  widgetsReady,
+} from './support/demo-session.ts'
 
 const SEEDED = 'camp_acmeFriendsAndFamily'
 const SIGNUP_WORDS = 'You get $10 credit'
 const PURCHASE_WORDS = 'You get $10 credit when your friend makes their first purchase'
 
-let browser: Browser
-let demo: DemoServer
-let context: BrowserContext
-let page: Page
-let log: PageLog
-let d: ReturnType<typeof demoPage>
-
-beforeAll(async () => {
-  ;[browser, demo] = await Promise.all([launch(), startDemoServer()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await demo?.close()
-})
-beforeEach(async () => {
-  await demo.api('POST', '/demo-api/reset')
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  context.setDefaultTimeout(15_000)
-  ;({ page, log } = await watchedPage(context))
-  d = demoPage(page)
-  await page.goto(demo.url)
-})
-afterEach(async () => {
-  expect(log.errors).toEqual([])
-  await context?.close()
-})
+useDemoSession()
 
 interface Stats {
   totalClicks: number
@@ -54,17 +41,17 @@ const seeded = () =>
   )
 
 const referrerReward = () => ({
-  script: d.scriptFrame().locator('[data-part="referrer-reward"]'),
-  preact: d.preactWidget().locator('[data-part="referrer-reward"]'),
+  script: scriptFrame().locator('[data-part="referrer-reward"]'),
+  preact: preactWidget().locator('[data-part="referrer-reward"]'),
 })
 
 async function switchTrigger(label: 'sign-up' | 'first purchase') {
   await page.getByTestId('reward-trigger').getByLabel(label, { exact: true }).check()
-  await text(d.stat('trigger')).toBe(`rewards on the friend’s ${label}`)
+  await text(stat('trigger')).toBe(`rewards on the friend’s ${label}`)
 }
 
 it('switches the campaign between sign-up and first purchase, and every widget says which', async () => {
-  await d.widgetsReady()
+  await widgetsReady()
   await text(referrerReward().script).toBe(SIGNUP_WORDS)
   await text(referrerReward().preact).toBe(SIGNUP_WORDS)
   const purchase = page.getByTestId('reward-trigger').getByLabel('first purchase')
@@ -78,8 +65,8 @@ it('switches the campaign between sign-up and first purchase, and every widget s
   expect((await seeded()).rewardTrigger).toBe('purchase')
   await text(referrerReward().script).toBe(PURCHASE_WORDS)
   await text(referrerReward().preact).toBe(PURCHASE_WORDS)
-  await d.openVisitor()
-  await text(d.visitorFrame().locator('[data-part="banner"]')).toContain('on your first purchase')
+  await openVisitor()
+  await text(visitorFrame().locator('[data-part="banner"]')).toContain('on your first purchase')
 
   await switchTrigger('sign-up')
   expect((await seeded()).rewardTrigger).toBe('signup')
@@ -88,7 +75,7 @@ it('switches the campaign between sign-up and first purchase, and every widget s
 })
 
 it('creates a campaign that rewards the first purchase, and the widgets use it', async () => {
-  await d.widgetsReady()
+  await widgetsReady()
   const create = page.getByRole('form', { name: 'Create a campaign' })
   await create.getByLabel('Name').fill('E2E first order')
   await create.getByLabel('Rewards on').selectOption('purchase')
@@ -96,7 +83,7 @@ it('creates a campaign that rewards the first purchase, and the widgets use it',
   await text(page.getByTestId('campaign-outcome')).toMatch(
     /^Created “E2E first order” \(camp_[\w-]+\), active, rewards on the friend’s first purchase/,
   )
-  await text(d.stat('trigger')).toBe('rewards on the friend’s first purchase')
+  await text(stat('trigger')).toBe('rewards on the friend’s first purchase')
   await text(referrerReward().script).toBe(
     'You get $5 credit when your friend makes their first purchase',
   )
@@ -111,15 +98,15 @@ it('records the visitor’s purchases on the server: the first converts, a secon
     if (request.url().includes('/purchases'))
       purchaseHeaders.push(JSON.stringify(request.headers()))
   })
-  await d.widgetsReady()
+  await widgetsReady()
   await switchTrigger('first purchase')
-  await d.openVisitor()
+  await openVisitor()
   const friend = await page.getByLabel('Visitor signs up as').inputValue()
   await page.getByRole('button', { name: 'Sign the visitor up' }).click()
   // The sign-up reaches the service (after the click): a referral, no reward yet.
-  await count(d.requestRows('/v1/events', 200)).toBe(2)
+  await count(requestRows('/v1/events', 200)).toBe(2)
   expect((await seeded()).stats).toMatchObject({ totalClicks: 1, totalConversions: 0 })
-  await text(d.stat('conversions')).toBe('0')
+  await text(stat('conversions')).toBe('0')
 
   // The buyer is the user the visitor signed up as.
   expect(await page.getByLabel('Buyer (user id)').inputValue()).toBe(friend)
@@ -133,8 +120,8 @@ it('records the visitor’s purchases on the server: the first converts, a secon
     ),
   )
   expect(await outcome.getAttribute('data-status')).toBe('accepted')
-  await text(d.stat('conversions')).toBe('1')
-  await text(d.stat('rewards')).toBe('2')
+  await text(stat('conversions')).toBe('1')
+  await text(stat('rewards')).toBe('2')
 
   // A second order of the same buyer: accepted, and nothing more issued.
   await page.getByRole('button', { name: 'New order id' }).click()
@@ -150,8 +137,8 @@ it('records the visitor’s purchases on the server: the first converts, a secon
   await text(outcome).toBe(`duplicate: order ${firstOrder} was recorded already; nothing changed.`)
   expect(await outcome.getAttribute('data-status')).toBe('duplicate')
   expect((await seeded()).stats).toMatchObject({ totalConversions: 1, totalRewardsIssued: 2 })
-  await text(d.stat('conversions')).toBe('1')
-  await text(d.stat('rewards')).toBe('2')
+  await text(stat('conversions')).toBe('1')
+  await text(stat('rewards')).toBe('2')
 
   // A value recordPurchase refuses: its own words, and nothing sent.
   await page.getByLabel('Amount').fill('0')
@@ -163,7 +150,7 @@ it('records the visitor’s purchases on the server: the first converts, a secon
 
   // Three purchases reached /v1/events with the secret key, all from the server: the browser
   // sent only the visitor's click and sign-up there.
-  await count(d.requestRows('/v1/events').filter({ hasText: 'sk_test' })).toBe(3)
+  await count(requestRows('/v1/events').filter({ hasText: 'sk_test' })).toBe(3)
   expect(log.requests.filter((url) => new URL(url).pathname === '/v1/events')).toHaveLength(2)
   expect(purchaseHeaders.length).toBe(4)
   for (const headers of purchaseHeaders) expect(headers).not.toMatch(/authorization|sk_/i)
@@ -171,8 +158,8 @@ it('records the visitor’s purchases on the server: the first converts, a secon
 })
 
 it('hands the visitor off from the shop to the app on the other host name: adopted, one click, the sign-up there credited', async () => {
-  await d.widgetsReady()
-  await d.openVisitor()
+  await widgetsReady()
+  await openVisitor()
   const code = page.getByTestId('visitor-code')
   const visitorId = page.getByTestId('visitor-id')
   await text(page.getByTestId('visitor-site')).toBe('shop')
@@ -180,9 +167,9 @@ it('hands the visitor off from the shop to the app on the other host name: adopt
   const shop = { code: await code.textContent(), visitorId: await visitorId.textContent() }
   expect(shop.visitorId).toMatch(/^[\w-]{8,64}$/)
 
-  const link = d.visitorFrame().getByTestId('handoff-link')
+  const link = visitorFrame().getByTestId('handoff-link')
   await text(link).toBe(`Continue to the app on ${demo.appUrl}`)
-  await text(d.visitorFrame().getByTestId('handoff')).toContain('data-outbound="127.0.0.1"')
+  await text(visitorFrame().getByTestId('handoff')).toContain('data-outbound="127.0.0.1"')
   // As written, the link carries nothing: the widget adds the referral as it is followed.
   expect(await link.getAttribute('href')).toBe(`${demo.appUrl}/demo/app.html?key=pk_test_acme`)
   const followed: string[] = []
@@ -197,7 +184,7 @@ it('hands the visitor off from the shop to the app on the other host name: adopt
   expect(followed[0]).toMatch(
     new RegExp(`[?&]ref_handoff=h1\\.${shop.code}\\.${shop.visitorId}\\.[0-9a-z]+\\.[0-9a-z]+$`),
   )
-  await text(d.visitorFrame().getByTestId('handoff-arrival')).toBe(
+  await text(visitorFrame().getByTestId('handoff-arrival')).toBe(
     `Hand-off adopted: code ${shop.code} for visitor ${shop.visitorId}, as on the shop; no click sent from here.`,
   )
   await text(code).toBe(shop.code)
@@ -205,7 +192,7 @@ it('hands the visitor off from the shop to the app on the other host name: adopt
   await text(page.getByTestId('handoff-verdict')).toBe(
     'Hand-off: adopted: the same code and visitor id as on the shop',
   )
-  await d.visitorFrame().locator('[data-part="banner"]').waitFor()
+  await visitorFrame().locator('[data-part="banner"]').waitFor()
   // The address bar on the app lost ref_handoff, as it loses ref.
   await expect
     .poll(() =>
@@ -217,20 +204,20 @@ it('hands the visitor off from the shop to the app on the other host name: adopt
     .toBe(`${demo.appUrl}/demo/app.html?key=pk_test_acme`)
 
   await page.getByRole('button', { name: 'Sign the visitor up' }).click()
-  await text(d.stat('conversions')).toBe('1')
-  await text(d.stat('rewards')).toBe('2')
+  await text(stat('conversions')).toBe('1')
+  await text(stat('rewards')).toBe('2')
   // One click, made on the shop; the app's only event is the sign-up.
   expect((await seeded()).stats).toEqual({
     totalClicks: 1,
     totalConversions: 1,
     totalRewardsIssued: 2,
   })
-  await count(d.requestRows('/v1/events', 200)).toBe(2)
-  expect(await d.stat('clicks').textContent()).toBe('1')
+  await count(requestRows('/v1/events', 200)).toBe(2)
+  expect(await stat('clicks').textContent()).toBe('1')
 
   // A new visitor starts clean on both sites.
   await page.getByRole('button', { name: 'Clear the visitor' }).click()
-  await d.visitorFrame().getByTestId('visitor-empty').waitFor()
+  await visitorFrame().getByTestId('visitor-empty').waitFor()
   const app = await context.newPage()
   await app.goto(`${demo.appUrl}/demo/app.html`)
   await app.getByTestId('visitor-empty').waitFor()
