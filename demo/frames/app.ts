@@ -25,7 +25,7 @@ const arrival = handoffArrival(location.href, Date.now())
 showOrigin()
 const shop = origins.visitor ? [origins.visitor + SHOP_PATH] : []
 const then = nextPage(params.get('then'), shop, location.href)
-let removed = 0
+let removed: number | null = 0
 if (params.has('clear')) removed = clearVisitor()
 if (then) {
   location.replace(then)

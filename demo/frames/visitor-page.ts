@@ -19,15 +19,22 @@ export function nextPage(raw: string | null, pages: readonly string[], base: str
   }
 }
 
-/** Erases every referral: key of this origin; how many there were. */
-export function clearVisitor(): number {
-  const keys: string[] = []
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i)
-    if (key?.startsWith('referral:')) keys.push(key)
+/**
+ * Erases every referral: key of this origin; how many there were, or null when this frame has no
+ * storage (a browser that blocks a cross-site frame's storage throws on the first touch).
+ */
+export function clearVisitor(): number | null {
+  try {
+    const keys: string[] = []
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)
+      if (key?.startsWith('referral:')) keys.push(key)
+    }
+    for (const key of keys) localStorage.removeItem(key)
+    return keys.length
+  } catch {
+    return null
   }
-  for (const key of keys) localStorage.removeItem(key)
-  return keys.length
 }
 
 export function showOrigin() {
@@ -43,8 +50,10 @@ export function showEmpty(text: string) {
   empty.textContent = text
 }
 
-export const erasedText = (removed: number) =>
-  `${removed} referral: key${removed === 1 ? '' : 's'} erased on this origin`
+export const erasedText = (removed: number | null) =>
+  removed === null
+    ? 'this frame has no storage (the browser blocks it in a frame of another site), nothing to erase'
+    : `${removed} referral: key${removed === 1 ? '' : 's'} erased on this origin`
 
 /**
  * The sign-up form (for a page opened by hand), the consent buttons, then the widget with the

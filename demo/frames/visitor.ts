@@ -37,7 +37,7 @@ function showHandoff(app: string): string {
 
 showOrigin()
 const then = nextPage(params.get('then'), [location.origin + SHOP_PATH], location.href)
-let removed = 0
+let removed: number | null = 0
 if (params.has('clear')) removed = clearVisitor()
 if (then) {
   location.replace(then)

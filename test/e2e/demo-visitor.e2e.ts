@@ -70,3 +70,23 @@ it('asks a signed-in tester to open the share link, not to sign in, before any v
   await page.getByRole('button', { name: 'Sign out' }).click()
   await text(page.getByTestId('visitor-placeholder')).toMatch(/^No visitor yet: sign a user in/)
 })
+
+it('works where the browser blocks the visitor frame’s storage, as it may for a frame of another site', async () => {
+  // Such a browser throws on the first touch of localStorage in that frame.
+  await context.addInitScript((origin) => {
+    if (location.origin !== origin || window === window.top) return
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('Access is denied for this document.', 'SecurityError')
+      },
+    })
+  }, new URL(demo.visitorUrl).origin)
+  await page.reload()
+  await openVisitor()
+  await page.getByRole('button', { name: 'Sign the visitor up' }).click()
+  await text(stat('conversions')).toBe('1')
+  await page.getByRole('button', { name: 'Clear the visitor' }).click()
+  await text(visitorFrame().getByTestId('visitor-empty')).toMatch(
+    /^No visitor: this frame has no storage/,
+  )
+})
