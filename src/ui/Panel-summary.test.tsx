@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest'
 import { settle } from '../../test/support/dom.ts'
 import {
-  type Core,
   part,
   readyPanel,
   rootOf,
+  showSummary,
   text,
   useUiWorld,
 } from '../../test/support/ui-world.ts'
@@ -18,17 +18,7 @@ useUiWorld()
 // --- the referrer's results (service extension) --------------------------------------------
 
 describe('summary', () => {
-  type Summary = NonNullable<ReturnType<Core['$summary']['get']>>
-  const show = (core: Core, figures: Partial<Summary> & { code: string }) =>
-    (core.$summary as unknown as { set(value: Summary | null): void }).set({
-      campaignId: 'camp_acmeFriendsAndFamily',
-      clicks: 0,
-      signups: 0,
-      conversions: 0,
-      rewardsEarned: { amount: 0, currency: 'USD' },
-      recent: [],
-      ...figures,
-    })
+  const show = showSummary
 
   it('none: no summary part (a service without the extension, or no token)', async () => {
     const { host } = await readyPanel()

@@ -11,11 +11,10 @@ import {
   createFirstOrderCampaign as createCampaign,
   open,
   readyPanel,
+  showSummary,
   useUiWorld,
 } from '../../test/support/ui-world.ts'
 import { mountBanner, mountPanel, type UiOptions } from './mount.ts'
-
-type Summary = NonNullable<ReturnType<Core['$summary']['get']>>
 
 useUiWorld()
 
@@ -109,16 +108,8 @@ describe('the banner of a purchase campaign', () => {
 })
 
 describe("the referrer's results in a purchase campaign", () => {
-  const show = (core: Core, figures: Partial<Summary> & { code: string }) =>
-    (core.$summary as unknown as { set(value: Summary | null): void }).set({
-      campaignId: 'camp_x',
-      clicks: 0,
-      signups: 0,
-      conversions: 0,
-      rewardsEarned: { amount: 0, currency: 'USD' },
-      recent: [],
-      ...figures,
-    })
+  const show = (core: Core, figures: Parameters<typeof showSummary>[1]) =>
+    showSummary(core, figures, 'camp_x')
 
   it.each([
     ['en-US', 3, 1, 20, '3 friends joined · 1 bought · $20 earned'],

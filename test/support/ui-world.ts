@@ -18,6 +18,25 @@ export type World = ReturnType<typeof createWorld>
 export type Core = ReturnType<World['tab']>
 export type TabOptions = Parameters<World['tab']>[0]
 
+/** The referrer's results as the service gives them (a service extension). */
+export type Summary = NonNullable<ReturnType<Core['$summary']['get']>>
+
+/** Puts `figures` in the core's summary store, as if the service had answered them. */
+export const showSummary = (
+  core: Core,
+  figures: Partial<Summary> & { code: string },
+  campaignId = 'camp_acmeFriendsAndFamily',
+) =>
+  (core.$summary as unknown as { set(value: Summary | null): void }).set({
+    campaignId,
+    clicks: 0,
+    signups: 0,
+    conversions: 0,
+    rewardsEarned: { amount: 0, currency: 'USD' },
+    recent: [],
+    ...figures,
+  })
+
 export interface HappyDomWindow {
   happyDOM: { settings: { device: { prefersColorScheme: string } } }
 }
