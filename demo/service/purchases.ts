@@ -16,12 +16,20 @@ interface Credit {
 }
 
 /**
- * The referral a purchase is credited to. With `code`, that code's campaign decides: the user's
- * referral there by sign-up, or else the visitor's click on the code inside its window. Without
- * it: the user's latest referral by sign-up, or else the visitor's latest click inside its window,
- * among active purchase campaigns.
+ * The referral a purchase is credited to, among active purchase campaigns. The buyer's referral by
+ * sign-up comes first: the one in `code`'s campaign, or else their latest, whatever link `code`
+ * is. Without one, a click credits the buyer's first purchase only (`firstPurchase`: the service
+ * has seen none of theirs before), so an existing customer who follows a friend's link earns
+ * nobody a reward: `visitorId`'s click on `code`, or without `code` their latest click, inside its
+ * window.
  */
-function creditOf(store: Store, scope: Scope, event: PurchaseEvent, now: number) {
+function creditOf(
+  store: Store,
+  scope: Scope,
+  event: PurchaseEvent,
+  now: number,
+  firstPurchase: boolean,
+) {
   const purchaseCampaign = (campaign: Campaign | undefined) =>
     campaign?.status === 'active' && campaign.rewardTrigger === 'purchase' ? campaign : undefined
   const byReferral = (referral: Referral): Credit | undefined => {
@@ -35,24 +43,22 @@ function creditOf(store: Store, scope: Scope, event: PurchaseEvent, now: number)
     return { campaign, code: link.code, referrerId: link.referrerId, visitorId: click.visitorId }
   }
 
-  if (event.code !== undefined) {
-    const link = store.linkByCode(scope, event.code)
-    if (!link) return undefined
-    const referral = store.referral(scope, link.campaignId, event.userId)
-    if (referral) return byReferral(referral)
-    return event.visitorId === undefined
-      ? undefined
-      : byClick(creditedClick(store, scope, event.visitorId, event.code, now))
-  }
-  const latest = store
+  const referrals = store
     .referralsOfUser(scope, event.userId)
     .filter((referral) => purchaseCampaign(store.campaign(scope, referral.campaignId)))
-    .reduce<Referral | undefined>(
-      (last, referral) => (!last || referral.at >= last.at ? referral : last),
+  const campaignOfCode =
+    event.code === undefined ? undefined : store.linkByCode(scope, event.code)?.campaignId
+  const referral =
+    referrals.find((candidate) => candidate.campaignId === campaignOfCode) ??
+    referrals.reduce<Referral | undefined>(
+      (last, candidate) => (!last || candidate.at >= last.at ? candidate : last),
       undefined,
     )
-  if (latest) return byReferral(latest)
-  if (event.visitorId === undefined) return undefined
+  if (referral) return byReferral(referral)
+  if (!firstPurchase || event.visitorId === undefined) return undefined
+  if (event.code !== undefined) {
+    return byClick(creditedClick(store, scope, event.visitorId, event.code, now))
+  }
   const click = creditedClick(store, scope, event.visitorId, undefined, now, (campaign) =>
     Boolean(purchaseCampaign(campaign)),
   )
@@ -80,10 +86,11 @@ export function ingestPurchase(
   if (store.isAccepted(scope, event.id) || store.orderTaken(scope, event.orderId)) {
     return { id: event.id, status: 'duplicate' }
   }
+  const firstPurchase = !store.hasBought(scope, event.userId)
   store.markAccepted(scope, event.id)
-  store.markOrder(scope, event.orderId)
+  store.markOrder(scope, event.orderId, event.userId)
 
-  const credit = creditOf(store, scope, event, now)
+  const credit = creditOf(store, scope, event, now, firstPurchase)
   if (!credit || credit.referrerId === event.userId) return { id: event.id, status: 'accepted' }
   const { campaign, ...through } = credit
   // Only the first purchase credited in a campaign can convert; later ones issue nothing.

@@ -49,7 +49,10 @@ export interface Store {
   // Extension: purchases.
   /** Whether a purchase with this order id was accepted: the order id is its idempotency key. */
   orderTaken(scope: Scope, orderId: string): boolean
-  markOrder(scope: Scope, orderId: string): void
+  /** Takes the order id, and counts the user as a buyer. */
+  markOrder(scope: Scope, orderId: string, userId: string): void
+  /** Whether a purchase of the user was accepted, credited or not. */
+  hasBought(scope: Scope, userId: string): boolean
   /** Keeps the first referral of a user in a campaign; a later one changes nothing. */
   addReferral(scope: Scope, referral: Referral): void
   referral(scope: Scope, campaignId: string, userId: string): Referral | undefined
@@ -95,6 +98,7 @@ interface ScopeData {
   conversionsByCampaign: Map<string, CampaignConversions>
   conversionsByCode: Map<string, Conversion[]>
   orders: Set<string>
+  buyers: Set<string>
   /** By user, then campaign. */
   referrals: Map<string, Map<string, Referral>>
   /** `campaignId \0 userId`. */
@@ -113,6 +117,7 @@ const emptyScope = (): ScopeData => ({
   conversionsByCampaign: new Map(),
   conversionsByCode: new Map(),
   orders: new Set(),
+  buyers: new Set(),
   referrals: new Map(),
   purchasers: new Set(),
   firstPurchasesByCode: new Map(),
@@ -239,7 +244,11 @@ export function createMemoryStore(): Store {
       (data(scope).conversionsByCampaign.get(campaignId)?.all ?? []).map(structured),
 
     orderTaken: (scope, orderId) => data(scope).orders.has(orderId),
-    markOrder: (scope, orderId) => void data(scope).orders.add(orderId),
+    markOrder: (scope, orderId, userId) => {
+      data(scope).orders.add(orderId)
+      data(scope).buyers.add(userId)
+    },
+    hasBought: (scope, userId) => data(scope).buyers.has(userId),
     addReferral: (scope, referral) => {
       const byCampaign = entry(data(scope).referrals, referral.userId, () => new Map())
       if (!byCampaign.has(referral.campaignId)) byCampaign.set(referral.campaignId, { ...referral })

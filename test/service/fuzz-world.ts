@@ -53,9 +53,9 @@ function journaledStore() {
       note('addSignup', scope)
       base.addSignup(scope, signup)
     },
-    markOrder: (scope, orderId) => {
+    markOrder: (scope, orderId, userId) => {
       note('markOrder', scope)
-      base.markOrder(scope, orderId)
+      base.markOrder(scope, orderId, userId)
     },
     addReferral: (scope, referral) => {
       note('addReferral', scope)

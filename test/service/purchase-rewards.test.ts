@@ -51,6 +51,31 @@ describe('in a purchase campaign', () => {
     expect((await summary(bob)).conversions).toBe(0)
   })
 
+  it('is credited to the sign-up referral even when the purchase carries a code of a signup campaign', async () => {
+    const { link, referred, click, buy, stats, summary } = await purchaseWorld()
+    const alice = await link('alice')
+    await referred(alice, 'user_dan')
+    const other = await link('bob', DEMO_CAMPAIGNS.acme) // a sign-up campaign's link, later
+    await click(other, 'visitor_user_dan')
+    const attribution = { code: other, visitorId: 'visitor_user_dan' }
+    expect(await buy(purchase('user_dan', 'order_1', attribution))).toEqual(['accepted'])
+    expect(await stats()).toMatchObject({ totalConversions: 1, totalRewardsIssued: 2 })
+    expect((await summary(alice)).buyers).toBe(1)
+    expect(await buy(purchase('user_dan', 'order_2'))).toEqual(['accepted'])
+    expect((await stats()).totalConversions).toBe(1)
+  })
+
+  it("an existing customer's click earns nobody a reward: a click credits only the buyer's first purchase", async () => {
+    const { link, click, buy, stats } = await purchaseWorld()
+    expect(await buy(purchase('user_carol', 'order_1'))).toEqual(['accepted'])
+    const code = await link('alice')
+    await click(code, 'visitor_carol')
+    const attribution = { code, visitorId: 'visitor_carol' }
+    expect(await buy(purchase('user_carol', 'order_2', attribution))).toEqual(['accepted'])
+    expect(await buy(purchase('user_carol', 'order_3'))).toEqual(['accepted'])
+    expect((await stats()).totalConversions).toBe(0)
+  })
+
   it('a purchase before any sign-up, without attribution: accepted, nothing issued; the first after a referred sign-up converts', async () => {
     const { link, referred, buy, stats } = await purchaseWorld()
     const code = await link('alice')

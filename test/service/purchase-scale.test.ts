@@ -45,7 +45,7 @@ function storeOthers(store: Store, campaignId: string, count: number, at: number
     }
     store.addReferral(ACME, referral)
     store.addFirstPurchase(ACME, { ...referral, orderId: `stored_order_${i}` })
-    store.markOrder(ACME, `stored_order_${i}`)
+    store.markOrder(ACME, `stored_order_${i}`, `stored_user_${i}`)
   }
 }
 

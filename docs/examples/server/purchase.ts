@@ -19,8 +19,11 @@ export async function orderPaid(order: {
     })
     if (result.status === 'rejected') console.warn(result.error.message)
   } catch (error) {
-    // Not reached in time, or a service without purchases (error.reason 'unsupported'): retry
-    // from a job; the order id makes the retry safe.
     if (!(error instanceof RecordPurchaseError)) throw error // a ServerConfigError: fix the call
+    // Not reached in time: fail the webhook, so the payment provider sends it again (the order id
+    // makes the retry safe). Refused (a bad or rolled key, a wrong apiBase) or unsupported (a
+    // service without purchases): no retry helps; say so where someone will see it.
+    if (error.reason === 'timeout') throw error
+    console.error(`Referral purchase not recorded (${error.reason}): ${error.message}`)
   }
 }

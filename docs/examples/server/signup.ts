@@ -20,9 +20,11 @@ export async function POST(request: Request) {
       attribution,
     })
   } catch (error) {
-    // Not reached in 10 s, or the key refused: the user is signed up all the same. Retry from a
-    // job: the event id comes from the user id, so the service counts the sign-up once.
     if (!(error instanceof RecordSignupError)) throw error // a ServerConfigError: fix the call
+    // The user is signed up all the same. Not reached in 10 s ('timeout'): record it again later
+    // (the event id comes from the user id, so it counts once). Refused (a bad or rolled key, a
+    // wrong apiBase): no retry helps; say so where someone will see it.
+    console.error(`Referral sign-up not recorded (${error.reason}): ${error.message}`)
   }
   return Response.redirect(new URL('/welcome', request.url), 303)
 }
