@@ -20,7 +20,7 @@ export function arrive(arrival: {
   replaceUrl: ((url: string) => void) | undefined
 }): void {
   const { href, attribution } = arrival
-  if (arrival.shared) attribution.adopt(arrival.shared)
+  if (arrival.shared) attribution.adopt(arrival.shared, true)
   if (href === undefined) return
   let code = readReferralCode(href, arrival.refParams)
   // Handed off from another domain of the site: a fresh hand-off is adopted, visitor id and

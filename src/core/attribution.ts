@@ -1,11 +1,20 @@
 // The visitor and how they arrived: an anonymous visitor id, the referral code they arrived with
 // (kept for the campaign's attribution window: the latest one, or with first-touch the first),
-// and one click per code. Whether they closed the
-// banner is the later part's (banner.ts).
-import type { TrackedEvent } from '../api/wire.ts'
+// and one click per code. Whether they closed the banner is the later part's (banner.ts).
+//
+// The window is the campaign's, once a page has known the campaign (kept for the pages after
+// it). Until then what is held is kept for the longest window a campaign can have, since the
+// service decides what a click is still worth, and first-touch and the cookie use 30 days.
+import { MAX_ATTRIBUTION_DAYS, type TrackedEvent } from '../api/wire.ts'
 import { info } from '../shared/log.ts'
 import { randomId } from './ids.ts'
-import { type Persisted, StoredAttribution, StoredClicks, StoredVisitor } from './persisted.ts'
+import {
+  type Persisted,
+  StoredAttribution,
+  StoredClicks,
+  StoredVisitor,
+  StoredWindow,
+} from './persisted.ts'
 import type { Attribution } from './stores.ts'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -31,7 +40,9 @@ export function createAttribution(options: {
   enqueue: (event: Omit<TrackedEvent, 'id' | 'visitorId' | 'occurredAt'>) => boolean
 }) {
   const { persisted, now } = options
-  let windowDays = DEFAULT_ATTRIBUTION_DAYS
+  /** The campaign's window in days, where this page or one before it knew the campaign. */
+  let windowDays: number | undefined
+  let windowRead = false
   /** Read once per page: a burst of `track` calls parses nothing per call. */
   let visitor: string | undefined
   /** This page's id while storage cannot be read: the stored one is never written over. */
@@ -47,22 +58,40 @@ export function createAttribution(options: {
     return visitor
   }
 
-  /** The referral held, unless expired or captured more than a day in the future: discarded. */
+  const windowMs = (unknown: number) => {
+    if (!windowRead) {
+      windowRead = true
+      windowDays ??= persisted.read(StoredWindow, 'window')?.days
+    }
+    return (windowDays ?? unknown) * DAY
+  }
+  /** Captured inside `ms` before now, and not more than a day in the future. */
+  const within = (capturedAt: number, ms: number) => {
+    const age = now() - capturedAt
+    return age <= ms && age >= -DAY
+  }
+
+  /** The referral held, unless past the window or captured more than a day ahead: discarded. */
   function held() {
     const stored = persisted.read(StoredAttribution, 'attribution')
     if (!stored) return null
-    const age = now() - stored.capturedAt
-    if (age <= windowDays * DAY && age >= -DAY) return stored
+    if (within(stored.capturedAt, windowMs(MAX_ATTRIBUTION_DAYS))) return stored
     persisted.remove('attribution')
     return null
   }
 
-  /** Whether a referral captured at `capturedAt` replaces the one held (never the other way). */
-  const replaces = (capturedAt: number) => {
+  /**
+   * Whether a referral captured at `capturedAt` replaces the one held. With first-touch: once the
+   * one held is past the window, or when `vouched` (the site's own cookie) for an earlier capture.
+   * A hand-off's capture time is anybody's to write in a URL: it never displaces one held here.
+   */
+  const replaces = (capturedAt: number, vouched = false) => {
     const current = held()
+    if (!current) return true
+    if (!options.firstTouch) return capturedAt >= current.capturedAt
     return (
-      !current ||
-      (options.firstTouch ? capturedAt < current.capturedAt : capturedAt >= current.capturedAt)
+      !within(current.capturedAt, windowMs(DEFAULT_ATTRIBUTION_DAYS)) ||
+      (vouched && capturedAt < current.capturedAt)
     )
   }
 
@@ -92,19 +121,26 @@ export function createAttribution(options: {
   return {
     visitorId,
     get,
-    /** The campaign's attribution window, once known (30 days until then). */
+    /** The campaign's attribution window, once known: kept for the pages after this one. */
     setWindowDays(days: number) {
-      if (Number.isFinite(days)) windowDays = days
+      if (!(days > 0 && days <= MAX_ATTRIBUTION_DAYS) || days === windowMs(0) / DAY) return
+      windowDays = days
+      persisted.write('window', { days })
     },
-    windowMs: () => windowDays * DAY,
+    /** The cookie's lifetime: the campaign's window, or 30 days while it is unknown. */
+    windowMs: () => windowMs(DEFAULT_ATTRIBUTION_DAYS),
     /**
-     * A referral captured on another subdomain (the shared cookie) or domain (a hand-off), newer
-     * than any held here (with first-touch: older), is adopted with its visitor id, so a signup
-     * here credits the click made there. False when the one held here wins.
+     * A referral captured on another subdomain (the shared cookie: `fromCookie`) or domain (a
+     * hand-off), inside the window and newer than any held here (with first-touch: older, from the
+     * cookie only), is adopted with its visitor id, so a signup here credits the click made there.
+     * False when the one held here wins.
      */
-    adopt(shared: Attribution): boolean {
+    adopt(shared: Attribution, fromCookie = false): boolean {
       const capturedAt = Date.parse(shared.capturedAt)
-      if (!replaces(capturedAt)) return false
+      // Past the window it would be discarded at once: the visitor id stays this page's.
+      if (!within(capturedAt, windowMs(MAX_ATTRIBUTION_DAYS)) || !replaces(capturedAt, fromCookie)) {
+        return false
+      }
       visitor = shared.visitorId
       persisted.write('visitor', { id: visitor })
       persisted.write('attribution', { code: shared.code, capturedAt })

@@ -86,6 +86,13 @@ describe('decorate', () => {
     )
   })
 
+  it('anything but a non-empty string comes back unchanged, even where the page’s host is listed', () => {
+    const own = links({ hosts: ['www.shop.test'] })
+    for (const odd of [null, undefined, '', 123, {}, ['/x']]) {
+      expect(own.decorate(odd as never)).toBe(odd)
+    }
+  })
+
   it('after stop(): unchanged', () => {
     const outbound = links()
     outbound.stop()

@@ -86,7 +86,8 @@ export function outboundLinks(options: OutboundOptions): Outbound {
   function decorate(url: string): string {
     try {
       const held = stopped ? null : options.held()
-      if (!held) return url
+      // Only a URL given as a non-empty string: `null` or `''` would read as the page itself.
+      if (!held || typeof url !== 'string' || url === '') return url
       const page = host.href()
       const target = new URL(url, page)
       const protocol = target.protocol

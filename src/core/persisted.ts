@@ -14,6 +14,8 @@ const code = string(CODE_PATTERN)
 export const StoredVisitor = /* @__PURE__ */ object({ v, id: string(CLIENT_ID_PATTERN) })
 export const StoredAttribution = /* @__PURE__ */ object({ v, code, capturedAt: number })
 export const StoredClicks = /* @__PURE__ */ object({ v, codes: array(code) })
+/** The campaign's attribution window in days, as a page that knew the campaign last saw it. */
+export const StoredWindow = /* @__PURE__ */ object({ v, days: number })
 export const StoredConsent = /* @__PURE__ */ object({ v, granted: literal(true) })
 
 /** The cache's name for a user's link to a campaign: the user id is never stored as such. */
