@@ -32,6 +32,14 @@ export type PurchaseResult =
 /** Codes a service gives an event it cannot read: every field was checked here before sending. */
 const UNREADABLE = new Set(['parameter_invalid', 'parameter_missing', 'parameter_unknown'])
 
+/**
+ * Whether a purchase's rejection says the service does not know purchases (a field unknown, the
+ * type refused, or no field named), rather than refusing one of this purchase's values (a
+ * currency it does not list, say): that one is the result, `rejected`.
+ */
+const notKnown = ({ code, param }: { code: string; param?: string | undefined }) =>
+  UNREADABLE.has(code) && (param === undefined || code === 'parameter_unknown' || param === 'type')
+
 const unsupported = (detail: string) =>
   `[referral] the service does not take purchases (${detail}): it implements the published interface without the purchases extension. Nothing was recorded.`
 
@@ -106,7 +114,7 @@ export async function recordPurchase(options: RecordPurchaseOptions): Promise<Pu
     request: 'purchase',
     fail,
   })
-  if (verdict.status === 'rejected' && UNREADABLE.has(verdict.error.code)) {
+  if (verdict.status === 'rejected' && notKnown(verdict.error)) {
     throw new RecordPurchaseError({
       reason: 'unsupported',
       message: unsupported(

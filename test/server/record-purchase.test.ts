@@ -187,6 +187,17 @@ describe('what recordPurchase sends and how it reads the answer', () => {
     expect((failure as Error).message).toContain('type must be "click" or "signup".')
   })
 
+  it('a service with purchases that refuses one of its values: the result, rejected, naming it', async () => {
+    const error = {
+      code: 'parameter_invalid',
+      message: 'XTS is not a currency.',
+      param: 'currency',
+    }
+    const { fetch } = answering((event) => ({ id: event.id, status: 'rejected', error }))
+    const result = await virtualTime().drive(recordPurchase({ ...options, ...ORDER, fetch }))
+    expect(result).toMatchObject({ status: 'rejected', orderId: 'A-1001', error })
+  })
+
   it('one that refuses the whole request for an unknown field: "unsupported" too', async () => {
     const { fetch } = answering(() =>
       Response.json(
