@@ -138,7 +138,10 @@ export function createAttribution(options: {
     adopt(shared: Attribution, fromCookie = false): boolean {
       const capturedAt = Date.parse(shared.capturedAt)
       // Past the window it would be discarded at once: the visitor id stays this page's.
-      if (!within(capturedAt, windowMs(MAX_ATTRIBUTION_DAYS)) || !replaces(capturedAt, fromCookie)) {
+      if (
+        !within(capturedAt, windowMs(MAX_ATTRIBUTION_DAYS)) ||
+        !replaces(capturedAt, fromCookie)
+      ) {
         return false
       }
       visitor = shared.visitorId

@@ -27,6 +27,7 @@ interface RecordFailureFields<Reason extends string> {
   code?: string | undefined
   attempts: number
   eventId: string
+  retryAfterMs?: number | undefined
   cause?: unknown
 }
 
@@ -41,6 +42,8 @@ abstract class RecordError<Reason extends string> extends Error {
   readonly attempts: number
   /** The event id the request carried: a later call for the same user or order carries it again. */
   readonly eventId: string
+  /** How long the service last asked to wait (a 429's Retry-After), if it did: when to try again. */
+  readonly retryAfterMs: number | undefined
 
   constructor(fields: RecordFailureFields<Reason>) {
     super(fields.message, fields.cause === undefined ? undefined : { cause: fields.cause })
@@ -49,6 +52,7 @@ abstract class RecordError<Reason extends string> extends Error {
     this.code = fields.code
     this.attempts = fields.attempts
     this.eventId = fields.eventId
+    this.retryAfterMs = fields.retryAfterMs
   }
 }
 

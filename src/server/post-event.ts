@@ -19,6 +19,7 @@ export interface PostFailure {
   status?: number | undefined
   code?: string | undefined
   attempts: number
+  retryAfterMs?: number | undefined
   cause?: unknown
 }
 
@@ -62,22 +63,32 @@ export async function postEvent(args: {
   const body = JSON.stringify({ events: [event] })
 
   let attempts = 0
-  let last: { status?: number; code?: string; message: string; cause?: unknown } = {
-    message: 'no request was made',
-  }
-  const timeout = () =>
-    fail({
+  let last: {
+    status?: number
+    code?: string
+    message: string
+    retryAfterMs?: number
+    cause?: unknown
+  } = { message: 'no request was made' }
+  /** The wait that would have passed the deadline, when that is why the call gave up. */
+  let declined: number | undefined
+  const timeout = () => {
+    const next = declined === undefined ? '' : `; the next try was due in ${declined} ms`
+    return fail({
       reason: 'timeout',
-      message: `[referral] ${args.what} got no answer within ${timeoutMs} ms (${attempts} request${attempts === 1 ? '' : 's'}; last: ${last.message}). Calling again later is safe: it counts once.`,
+      message: `[referral] ${args.what} got no verdict within ${timeoutMs} ms (${attempts} request${attempts === 1 ? '' : 's'}; last: ${last.message}${next}). Calling again later is safe: it counts once.`,
       status: last.status,
       code: last.code,
       attempts,
+      retryAfterMs: last.retryAfterMs,
       cause: last.cause,
     })
+  }
 
   /** Waits `ms` unless that goes past the deadline; false when there is no time left for it. */
   const pause = async (ms: number) => {
-    if (now() + ms >= deadline) return false
+    declined = now() + ms >= deadline ? Math.ceil(ms) : undefined
+    if (declined !== undefined) return false
     await sleep(ms, new AbortController().signal)
     return true
   }
@@ -137,6 +148,7 @@ export async function postEvent(args: {
     }
     if (response.status === 429) {
       const wait = retryAfterMs(response.headers.get('retry-after'), now())
+      if (wait > 0) last.retryAfterMs = wait
       if (!(await pause(wait > 0 ? wait : backoffMs(attempts - 1, random())))) throw timeout()
       continue
     }

@@ -100,7 +100,7 @@ describe('recordPurchase against the local service', () => {
     expect(failure).toBeInstanceOf(RecordPurchaseError)
     expect(failure).toMatchObject({ reason: 'timeout', status: 503, orderId: 'A-1001' })
     expect((failure as RecordPurchaseError).attempts).toBe(fetchSpy.mock.calls.length)
-    expect((failure as Error).message).toMatch(/purchase of order "A-1001" got no answer/)
+    expect((failure as Error).message).toMatch(/purchase of order "A-1001" got no verdict/)
     expect(time.elapsed()).toBeLessThanOrEqual(8000)
   })
 

@@ -97,16 +97,21 @@ describe('recordSignup against the local service', () => {
     expect(time.elapsed()).toBeLessThanOrEqual(10_000)
   })
 
-  it('a Retry-After longer than the time left: rejects at once instead of waiting', async () => {
+  it('a Retry-After longer than the time left: rejects at once, saying when to try again', async () => {
     const { service, record, time } = world()
     service.faults.set({ kind: 'rate-limit', count: 1, retryAfterSeconds: 60 })
-    await expect(record('user-48', { timeoutMs: 5000 })).rejects.toMatchObject({
+    const failure = await record('user-48', { timeoutMs: 5000 }).catch((error: unknown) => error)
+    expect(failure).toMatchObject({
       name: 'RecordSignupError',
       reason: 'timeout',
       status: 429,
       code: 'rate_limited',
       attempts: 1,
+      retryAfterMs: 60_000,
     })
+    expect((failure as Error).message).toMatch(
+      /no verdict within 5000 ms \(1 request; last: 429 rate_limited; the next try was due in 60000 ms\)/,
+    )
     expect(time.elapsed()).toBe(0)
   })
 
