@@ -49,9 +49,16 @@ export function checkRecordOptions(name: string, options: RecordOptions, instead
   }
   const { secretKey, apiBase, userId, attribution, timeoutMs } = options
   if (typeof secretKey !== 'string' || !KEY_PATTERN.test(secretKey)) {
+    // The usual slips first: an unset environment variable, a line break copied with the key.
+    const slip =
+      secretKey === '' || secretKey === undefined
+        ? ' It is empty: is the environment variable that holds it set?'
+        : typeof secretKey === 'string' && KEY_PATTERN.test(secretKey.trim())
+          ? ' It has spaces or a line break around it.'
+          : ''
     throw new ServerConfigError(
       'secretKey',
-      '[referral] secretKey must be a secret key such as sk_test_… or sk_live_… (4-64 letters or digits after the prefix).',
+      `[referral] secretKey must be a secret key such as sk_test_… or sk_live_… (4-64 letters or digits after the prefix).${slip}`,
     )
   }
   if (secretKey.startsWith('pk_')) {
@@ -69,7 +76,13 @@ export function checkRecordOptions(name: string, options: RecordOptions, instead
       `[referral] apiBase must be an absolute http(s) URL, not ${quote(apiBase)}: on a server there is no page to resolve a relative one against.`,
     )
   }
-  if (!/^https?:$/.test(base.protocol) || base.search || base.hash || base.username) {
+  if (!/^https?:$/.test(base.protocol)) {
+    throw new ServerConfigError(
+      'apiBase',
+      `[referral] apiBase must start with https:// (or http://), not ${quote(apiBase)}.`,
+    )
+  }
+  if (base.search || base.hash || base.username || base.password) {
     throw new ServerConfigError(
       'apiBase',
       `[referral] apiBase must be an http(s) URL without credentials, query or fragment, not ${quote(apiBase)}.`,
