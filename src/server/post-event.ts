@@ -70,9 +70,8 @@ export async function postEvent(args: {
     retryAfterMs?: number
     cause?: unknown
   } = { message: 'no request was made' }
-  /** The wait that would have passed the deadline, when that is why the call gave up. */
-  let declined: number | undefined
-  const timeout = () => {
+  /** `declined`: the wait that would have passed the deadline, when that is why it gave up. */
+  const timeout = (declined?: number) => {
     const next = declined === undefined ? '' : `; the next try was due in ${declined} ms`
     return fail({
       reason: 'timeout',
@@ -85,12 +84,10 @@ export async function postEvent(args: {
     })
   }
 
-  /** Waits `ms` unless that goes past the deadline; false when there is no time left for it. */
+  /** Waits `ms` before the next try; the timeout instead when that goes past the deadline. */
   const pause = async (ms: number) => {
-    declined = now() + ms >= deadline ? Math.ceil(ms) : undefined
-    if (declined !== undefined) return false
+    if (now() + ms >= deadline) throw timeout(Math.ceil(ms))
     await sleep(ms, new AbortController().signal)
-    return true
   }
 
   for (;;) {
@@ -116,7 +113,7 @@ export async function postEvent(args: {
         message: `network error (${error instanceof Error ? error.name : 'unknown'})`,
         cause: error,
       }
-      if (!(await pause(backoffMs(attempts - 1, random())))) throw timeout()
+      await pause(backoffMs(attempts - 1, random()))
       continue
     }
     stopTimer.abort()
@@ -136,7 +133,7 @@ export async function postEvent(args: {
         return { verdict: { status: 'rejected', error }, attempts }
       }
       last = { status: 200, message: 'an answer without a result for the event' }
-      if (!(await pause(backoffMs(attempts - 1, random())))) throw timeout()
+      await pause(backoffMs(attempts - 1, random()))
       continue
     }
 
@@ -149,11 +146,11 @@ export async function postEvent(args: {
     if (response.status === 429) {
       const wait = retryAfterMs(response.headers.get('retry-after'), now())
       if (wait > 0) last.retryAfterMs = wait
-      if (!(await pause(wait > 0 ? wait : backoffMs(attempts - 1, random())))) throw timeout()
+      await pause(wait > 0 ? wait : backoffMs(attempts - 1, random()))
       continue
     }
     if (response.status >= 500) {
-      if (!(await pause(backoffMs(attempts - 1, random())))) throw timeout()
+      await pause(backoffMs(attempts - 1, random()))
       continue
     }
     throw fail({
