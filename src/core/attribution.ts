@@ -40,9 +40,11 @@ export function createAttribution(options: {
   enqueue: (event: Omit<TrackedEvent, 'id' | 'visitorId' | 'occurredAt'>) => boolean
 }) {
   const { persisted, now } = options
-  /** The campaign's window in days, where this page or one before it knew the campaign. */
-  let windowDays: number | undefined
-  let windowRead = false
+  /**
+   * The campaign's window in days, where this page or one before it knew the campaign; null
+   * while unknown, undefined until storage was read (once a page).
+   */
+  let windowDays: number | null | undefined
   /** Read once per page: a burst of `track` calls parses nothing per call. */
   let visitor: string | undefined
   /** This page's id while storage cannot be read: the stored one is never written over. */
@@ -58,13 +60,14 @@ export function createAttribution(options: {
     return visitor
   }
 
-  const windowMs = (unknown: number) => {
-    if (!windowRead) {
-      windowRead = true
-      windowDays ??= persisted.read(StoredWindow, 'window')?.days
-    }
-    return (windowDays ?? unknown) * DAY
+  /** A window the contract allows: stored data is checked as the service's answer is. */
+  const allowed = (days: number | undefined) =>
+    days !== undefined && days > 0 && days <= MAX_ATTRIBUTION_DAYS ? days : null
+  const knownDays = () => {
+    if (windowDays === undefined) windowDays = allowed(persisted.read(StoredWindow, 'window')?.days)
+    return windowDays
   }
+  const windowMs = (unknown: number) => (knownDays() ?? unknown) * DAY
   /** Captured inside `ms` before now, and not more than a day in the future. */
   const within = (capturedAt: number, ms: number) => {
     const age = now() - capturedAt
@@ -123,7 +126,7 @@ export function createAttribution(options: {
     get,
     /** The campaign's attribution window, once known: kept for the pages after this one. */
     setWindowDays(days: number) {
-      if (!(days > 0 && days <= MAX_ATTRIBUTION_DAYS) || days === windowMs(0) / DAY) return
+      if (allowed(days) === null || days === knownDays()) return
       windowDays = days
       persisted.write('window', { days })
     },

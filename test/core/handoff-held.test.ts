@@ -22,13 +22,13 @@ const handoffUrl = (code: string, visitorId: string, age: number) =>
     handoffAt: Date.now(),
   })}`
 
+const storageKeys = (storage: StorageLike) =>
+  Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '')
+
 /** The visitor id kept in `storage`. */
 function storedVisitor(storage: StorageLike): string | undefined {
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i) ?? ''
-    if (key.endsWith(':visitor')) return JSON.parse(storage.getItem(key) ?? '{}').id
-  }
-  return undefined
+  const key = storageKeys(storage).find((name) => name.endsWith(':visitor'))
+  return key === undefined ? undefined : JSON.parse(storage.getItem(key) ?? '{}').id
 }
 
 /** The seeded campaign's attribution window set to 90 days, as its owner would. */
@@ -122,5 +122,18 @@ describe("the campaign's window", () => {
     const next = page(`${APP}/?ref=${mallory}`, { attribution: 'first' })
     expect(next.getAttribution()?.code).toBe(alice)
     next.destroy()
+  })
+
+  it('a stored window the contract does not allow (storage tampered with) is not used', async () => {
+    const { alice, storage, page } = await setUp()
+    const known = page(`${APP}/`, { campaign: 'eager' })
+    await settle()
+    known.destroy()
+    const key = storageKeys(storage).find((name) => name.endsWith(':window'))
+    expect(key).toBeDefined()
+    storage.setItem(key ?? '', '{"v":1,"days":-1}')
+    const arrival = page(`${APP}/?ref=${alice}`)
+    expect(arrival.getAttribution()?.code).toBe(alice)
+    arrival.destroy()
   })
 })
