@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SEND_DELAY_MS } from '../../src/queue/queue.ts'
 import { createMemoryStorage } from '../../src/queue/storage.ts'
+import { updateCampaign } from '../support/campaign-owner.ts'
 import { settle, useDeliveryWorld } from '../support/delivery-world.ts'
 import { createLifecycle } from '../support/harness.ts'
 import { seeded } from '../support/storage.ts'
@@ -88,11 +89,7 @@ describe('a page shown again from the back/forward cache', () => {
     expect(campaignRequests()).toBe(first)
 
     // Meanwhile the campaign's reward changed; the visitor comes back after ten minutes.
-    await scene.world.service.app.request('/v1/campaigns/camp_acmeFriendsAndFamily', {
-      method: 'PATCH',
-      headers: { Authorization: 'Bearer sk_test_acme', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ referrerReward: { amount: 25 } }),
-    })
+    await updateCampaign(scene.world, { referrerReward: { amount: 25 } })
     lifecycle.leave()
     await vi.advanceTimersByTimeAsync(10 * MINUTE)
     lifecycle.back()

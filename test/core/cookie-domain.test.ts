@@ -4,6 +4,7 @@
 // browser cookie store.
 import { describe, expect, it, vi } from 'vitest'
 import { ConfigError } from '../../src/shared/errors.ts'
+import { updateCampaign } from '../support/campaign-owner.ts'
 import {
   START,
   sendAll,
@@ -74,11 +75,7 @@ describe('cookieDomain', () => {
 
   it('Max-Age is the campaign’s attribution window once known, 30 days until then', async () => {
     const { world, code, browser, page } = await setUp()
-    await world.service.app.request('/v1/campaigns/camp_acmeFriendsAndFamily', {
-      method: 'PATCH',
-      headers: { Authorization: 'Bearer sk_test_acme', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ attributionWindow: '7d' }),
-    })
+    await updateCampaign(world, { attributionWindow: '7d' })
     const tracking = page('www.shop.test', `/?ref=${code}`, { campaign: 'on-demand' })
     await settle()
     const maxAges = () => browser.writes.map(({ cookie }) => /Max-Age=(\d+)/.exec(cookie)?.[1])

@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../../src/queue/storage.ts'
 import { ConfigError } from '../../src/shared/errors.ts'
+import { updateCampaign } from '../support/campaign-owner.ts'
 import { tick as settle, useFakeClock } from '../support/delivery-world.ts'
 import { createWorld } from '../support/harness.ts'
 
@@ -35,11 +36,7 @@ describe('campaign', () => {
     const first = world.tab({ storage })
     await settle()
     first.destroy()
-    await world.service.app.request('/v1/campaigns/camp_acmeFriendsAndFamily', {
-      method: 'PATCH',
-      headers: { Authorization: 'Bearer sk_test_acme', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Acme spring' }),
-    })
+    await updateCampaign(world, { name: 'Acme spring' })
     const second = world.tab({ storage })
     const names: string[] = []
     second.$campaign.subscribe((state) => {
@@ -52,11 +49,7 @@ describe('campaign', () => {
 
   it('is empty, and says so once, when the campaign is paused', async () => {
     const world = createWorld()
-    await world.service.app.request('/v1/campaigns/camp_acmeFriendsAndFamily', {
-      method: 'PATCH',
-      headers: { Authorization: 'Bearer sk_test_acme', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ status: 'paused' }),
-    })
+    await updateCampaign(world, { status: 'paused' })
     const tab = world.tab({ campaignId: 'camp_acmeFriendsAndFamily' })
     const ready = vi.fn()
     tab.on('ready', ready)

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { encodeHandoff, HANDOFF_PARAM } from '../../src/api/handoff.ts'
 import type { StorageLike } from '../../src/queue/storage.ts'
+import { updateCampaign } from '../support/campaign-owner.ts'
 import { sendAll, settle, useAttributionClock } from '../support/cookie-world.ts'
 import { DAY } from '../support/delivery-world.ts'
 import { createWorld } from '../support/harness.ts'
@@ -29,16 +30,6 @@ const storageKeys = (storage: StorageLike) =>
 function storedVisitor(storage: StorageLike): string | undefined {
   const key = storageKeys(storage).find((name) => name.endsWith(':visitor'))
   return key === undefined ? undefined : JSON.parse(storage.getItem(key) ?? '{}').id
-}
-
-/** The seeded campaign's attribution window set to 90 days, as its owner would. */
-async function ninetyDays(world: ReturnType<typeof createWorld>) {
-  const patched = await world.service.app.request('/v1/campaigns/camp_acmeFriendsAndFamily', {
-    method: 'PATCH',
-    headers: { Authorization: 'Bearer sk_test_acme', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ attributionWindow: '90d' }),
-  })
-  expect(patched.status).toBe(200)
 }
 
 /** Alice's and mallory's links, and one browser's storage on the app's domain. */
@@ -105,7 +96,7 @@ describe('a hand-off on a page that holds a referral', () => {
 describe("the campaign's window", () => {
   it('a 40-day-old capture handed off is held on a page that has not loaded a 90-day campaign yet', async () => {
     const { world, alice, page } = await setUp()
-    await ninetyDays(world)
+    await updateCampaign(world, { attributionWindow: '90d' })
     const app = page(handoffUrl(alice, 'v_ShopVisitorId0001', 40 * DAY))
     expect(app.getAttribution()).toMatchObject({ code: alice, visitorId: 'v_ShopVisitorId0001' })
     app.destroy()
@@ -113,7 +104,7 @@ describe("the campaign's window", () => {
 
   it('learned on one page, it decides first-touch on the next: a 40-day-old first referral still holds', async () => {
     const { world, alice, mallory, page } = await setUp()
-    await ninetyDays(world)
+    await updateCampaign(world, { attributionWindow: '90d' })
     const arrival = page(`${APP}/?ref=${alice}`, { attribution: 'first', campaign: 'eager' })
     await settle()
     await sendAll()

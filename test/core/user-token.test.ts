@@ -8,6 +8,7 @@ import { createMemoryStorage } from '../../src/queue/storage.ts'
 import { signUserToken } from '../../src/server/user-token.ts'
 import { ConfigError } from '../../src/shared/errors.ts'
 import { resetWarnings } from '../../src/shared/log.ts'
+import { updateCampaign } from '../support/campaign-owner.ts'
 import { createWorld } from '../support/harness.ts'
 
 const START = Date.UTC(2026, 10, 2, 9)
@@ -48,12 +49,7 @@ const expiredToken = () =>
   })
 
 async function requireTokens(required: boolean) {
-  const response = await world.service.app.request(`/v1/campaigns/${CAMPAIGN}`, {
-    method: 'PATCH',
-    headers: { Authorization: 'Bearer sk_test_acme', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ requireUserToken: required }),
-  })
-  expect(response.status).toBe(200)
+  await updateCampaign(world, { requireUserToken: required }, CAMPAIGN)
 }
 
 /** A referred visitor signs up through `code` (another browser, its own storage). */
