@@ -13,12 +13,11 @@ const mode = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'embe
 
 /** The tracking file's modules by job (src/, as in .dependency-cruiser.cjs's layers). */
 const JOBS = {
-  'delivery: send pass, chunk store, delivery state, sender, tabs, API client, clock, retry': [
+  'delivery: send pass, chunk store, delivery state, sender, API client, clock, retry': [
     'queue/queue.ts',
     'queue/chunks.ts',
     'queue/delivery.ts',
     'queue/sender.ts',
-    'core/tabs.ts',
     'api/client.ts',
     'api/clock.ts',
     'api/retry.ts',

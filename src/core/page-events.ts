@@ -3,7 +3,6 @@
 import type { Queue } from '../queue/queue.ts'
 import type { Sender } from '../queue/sender.ts'
 import type { Host } from './host.ts'
-import type { createTabs } from './tabs.ts'
 
 /** Subscribes; returns the unsubscribe functions. */
 export function listenToPage(page: {
@@ -12,28 +11,25 @@ export function listenToPage(page: {
   namespace: string
   queue: Queue
   sender: Sender
-  tabs: ReturnType<typeof createTabs>
   /** The core's announcements: the queue changed, or the page was restored from the cache. */
   events: { emit(name: 'change' | 'restored', payload: undefined): void }
 }): Array<() => void> {
-  const { host, namespace, queue, sender, tabs, events } = page
+  const { host, namespace, queue, sender, events } = page
   return [
     host.listen('online', () => {
       events.emit('change', undefined)
       queue.online()
     }),
     host.listen('offline', () => events.emit('change', undefined)),
-    // Left (perhaps into the back/forward cache): what waits goes by beacon, and the page gives
-    // up the lock and the channel, which the site's next page would otherwise contend for.
+    // Left (perhaps into the back/forward cache): what waits goes by beacon, and a send pass
+    // under way lets the lock go, which the site's next page would otherwise contend for.
     host.listen('pagehide', () => {
       queue.beacon()
       sender.pause()
-      tabs.suspend()
     }),
     // Shown again from the cache: the page carries on where it was, on the real clock.
     host.listen('pageshow', (event) => {
       if (!(event as PageTransitionEvent).persisted) return
-      tabs.resume()
       sender.resume()
       queue.kick()
       events.emit('restored', undefined)
@@ -43,7 +39,7 @@ export function listenToPage(page: {
       const changed = (event as StorageEvent).key
       if (changed !== null && !changed.startsWith(namespace)) return
       events.emit('change', undefined)
-      if (changed?.startsWith(`${namespace}q:`) && sender.isSender()) queue.wake()
+      if (changed?.startsWith(`${namespace}q:`)) queue.watch()
     }),
   ]
 }

@@ -1,6 +1,6 @@
 // The tracking core: what the script tag's tracking file carries. It captures the referral code
 // and cleans the address bar, keeps the visitor id, records events in the durable queue and
-// delivers them, talks to the other tabs, and holds the visitor's consent. The campaign, the
+// delivers them (one tab's send pass at a time), and holds the visitor's consent. The campaign, the
 // referrer's link and the stores the UI reads come later (extras.ts), on the same core.
 import { type ApiClient, createApiClient } from '../api/client.ts'
 import { createServiceClock } from '../api/clock.ts'
@@ -19,7 +19,6 @@ import type { PublicKey } from './keys.ts'
 import type { outboundLinks } from './outbound.ts'
 import { listenToPage } from './page-events.ts'
 import { createPersisted, hasStoredConsent } from './persisted.ts'
-import { createTabs } from './tabs.ts'
 import { createTrack } from './track.ts'
 import type { CoreEvents, ReferralOptions, Tracking } from './types.ts'
 
@@ -108,21 +107,8 @@ export function createTracker(options: TrackerOptions) {
     sendBeacon: host.sendBeacon,
     ...(options.maxQueuedEvents === undefined ? {} : { maxEvents: options.maxQueuedEvents }),
     ...(options.maxEventAgeMs === undefined ? {} : { maxAgeMs: options.maxEventAgeMs }),
-    emit: (name, payload) => {
-      events.emit(name, payload as never)
-      if (name === 'event:queued') tabs.queued()
-    },
+    emit: (name, payload) => events.emit(name, payload as never),
   })
-
-  const tabs = createTabs({
-    namespace,
-    timers,
-    random,
-    isSender: () => sender.isSender(),
-    onQueued: () => queue.wake(),
-    onFlush: () => queue.flush(),
-  })
-  cleanups.push(() => tabs.close())
 
   const fail = (error: Error) => events.emit('error', { error })
 
@@ -176,12 +162,6 @@ export function createTracker(options: TrackerOptions) {
     isDestroyed: () => destroyed,
     fail,
   })
-
-  async function flush(): Promise<void> {
-    await queue.flush()
-    // Not the sending tab: ask it to try, and settle when it answers or after a few seconds.
-    if (!sender.isSender()) await tabs.requestFlush()
-  }
 
   function forget() {
     cookie?.remove()
@@ -249,8 +229,7 @@ export function createTracker(options: TrackerOptions) {
       : undefined
   if (outbound) cleanups.push(outbound.stop)
 
-  cleanups.push(...listenToPage({ host, namespace, queue, sender, tabs, events }))
-  sender.onAcquire(() => queue.kick())
+  cleanups.push(...listenToPage({ host, namespace, queue, sender, events }))
   queue.kick()
 
   const tracking: Tracking = {
@@ -258,7 +237,7 @@ export function createTracker(options: TrackerOptions) {
     getAttribution: attribution.get,
     decorate: (url) => (outbound ? outbound.decorate(url) : url),
     on: events.on,
-    flush,
+    flush: queue.flush,
     forget,
     consent,
     queueSize: () => queue.size(),

@@ -1,4 +1,4 @@
-// What the send pass may send now: the sendable chunks read in queue order, with the age and
+// What the send pass may send now: every stored chunk (any tab's) read in queue order, with the age and
 // count bounds applied. Ages are measured on the service's clock, and only once this page has
 // learned it: an event stamped before then starts ageing now, so a device clock corrected while
 // it waited (days or a year) never expires it. Until then, an event that looks too old by the
@@ -6,7 +6,6 @@
 import type { ServiceClock } from '../api/clock.ts'
 import type { Dropped } from './announce.ts'
 import type { ChunkStore, QueuedEvent } from './chunks.ts'
-import type { Sender } from './sender.ts'
 import type { SafeStorage } from './storage.ts'
 
 export type Chunks = Map<string, QueuedEvent[]>
@@ -15,7 +14,6 @@ export type Chunks = Map<string, QueuedEvent[]>
 export function createBacklog(options: {
   store: ChunkStore
   storage: SafeStorage
-  sender: Sender
   clock: ServiceClock | undefined
   now: () => number
   maxAgeMs: number
@@ -24,12 +22,12 @@ export function createBacklog(options: {
   inFlight: ReadonlySet<string>
   dropped: Dropped
 }) {
-  const { store, storage, sender, clock, now, maxAgeMs } = options
+  const { store, storage, clock, now, maxAgeMs } = options
 
-  /** Chunks this page may send: all of them in the sending tab, else only its memory-only ones. */
-  const sendable = () => {
-    const all = store.keys()
-    return sender.isSender() ? all : all.filter((key) => storage.isVolatile(key))
+  /** Whether anything may wait to be sent: a chunk is stored, or the listing could not be read. */
+  function any() {
+    const failures = storage.failures
+    return store.keys().length > 0 || storage.failures !== failures
   }
 
   /** Removes events by id from the chunks that hold them, rewriting only those chunks. */
@@ -57,13 +55,13 @@ export function createBacklog(options: {
   }
 
   /**
-   * The sendable events in queue order, the age and count bounds applied. `unread`: a chunk
+   * The stored events in queue order, the age and count bounds applied. `unread`: a chunk
    * could not be read just now (left as it is): the pass tries again later.
    */
   function load() {
     const failures = storage.failures
     const chunks: Chunks = new Map()
-    for (const key of sendable()) {
+    for (const key of store.keys()) {
       const events = store.read(key)
       if (events) chunks.set(key, events)
     }
@@ -111,7 +109,7 @@ export function createBacklog(options: {
     return { chunks, ordered, unread }
   }
 
-  return { load, remove, bumpAttempts }
+  return { any, load, remove, bumpAttempts }
 }
 
 export type Backlog = ReturnType<typeof createBacklog>

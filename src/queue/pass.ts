@@ -1,4 +1,5 @@
-// One send pass over the queue: batches until it is empty or a request fails. Nothing goes while
+// One send pass over the queue: batches until it is empty or a request fails, holding the
+// namespace's sender lock (sender.ts) only while there is something to send. Nothing goes while
 // a 429's pause, a backoff, or the wait after a refusal of the key runs: the pass only sets a
 // timer for its end. What each answer means for the events is answers.ts's; this acts on it.
 import type { ApiClient } from '../api/client.ts'
@@ -33,8 +34,6 @@ export interface PassOptions {
   /** Ids of the request under way, so no other pass or bound takes them. */
   inFlight: Set<string>
   schedule: (at: number) => void
-  /** This tab may not send what is stored: look again later. */
-  watchOthers: () => void
   emit: Emit
   dropped: Dropped
 }
@@ -118,34 +117,38 @@ export function createSendPass(options: PassOptions) {
   async function run(): Promise<void> {
     if (!options.canSend()) return
     if (!options.isOnline()) return // no request, no attempt used; `online` tries again
-    let delivery = state.read()
-    const wait = Math.max(state.pauseLeft(delivery), state.backoffLeft(delivery), refusedLeft())
-    if (wait > 0) {
-      options.schedule(now() + wait)
+    if (waitLeft(state.read())) return
+    // Nothing stored: no lock is asked for, so an idle page never holds or waits for one.
+    if (!backlog.any()) {
+      emit('change', undefined)
       return
     }
+    await sender.run(send)
+  }
 
+  /** A pause, a backoff or the wait after a refusal runs: only a timer is set for its end. */
+  const waitLeft = (delivery: Delivery) => {
+    const wait = Math.max(state.pauseLeft(delivery), state.backoffLeft(delivery), refusedLeft())
+    if (wait > 0) options.schedule(now() + wait)
+    return wait > 0
+  }
+
+  /** Batches until the queue is empty or a request fails, as the namespace's only sender. */
+  async function send(holding: () => boolean): Promise<void> {
+    // Read again under the lock: another tab's pass may have ended with a 429 or a backoff.
+    let delivery = state.read()
+    if (waitLeft(delivery)) return
     for (;;) {
-      if (options.isDestroyed()) return
-      const { chunks, ordered, unread } = backlog.load()
+      // Destroyed, or hidden mid-pass (the lock went with it): what is left waits.
+      if (options.isDestroyed() || !holding()) return
+      const { ordered, unread } = backlog.load()
       const batch = nextBatch(ordered)
       unreadPasses = unread ? unreadPasses + 1 : 0
       if (batch.length === 0) {
         if (unread)
           options.schedule(now() + Math.min(RECHECK_CAP_MS, RECHECK_MS * 2 ** (unreadPasses - 1)))
-        options.watchOthers()
         emit('change', undefined)
         return
-      }
-      // Re-checked before each send: another tab may have taken over.
-      if (!sender.isSender()) {
-        const own = new Set<string>()
-        for (const [key, events] of chunks)
-          if (options.storage.isVolatile(key)) for (const event of events) own.add(event.id)
-        if (!batch.every((event) => own.has(event.id))) {
-          options.watchOthers()
-          return
-        }
       }
 
       for (const event of batch) inFlight.add(event.id)

@@ -95,7 +95,6 @@ export function createQueue(options: QueueOptions) {
   const backlog = createBacklog({
     store,
     storage,
-    sender,
     clock,
     now,
     maxAgeMs,
@@ -130,16 +129,6 @@ export function createQueue(options: QueueOptions) {
     )
   }
 
-  /**
-   * Stored events that this page may not send (it is not the sender, or no tab is): looked at
-   * again after a while, so they go even if no other tab is left to send them.
-   */
-  const watchOthers = () => {
-    if (!sender.isSender() && store.keys().some((key) => !storage.isVolatile(key))) {
-      schedule(now() + RECHECK_MS)
-    }
-  }
-
   const canSend = options.canSend ?? (() => true)
   const pass = createSendPass({
     api,
@@ -154,7 +143,6 @@ export function createQueue(options: QueueOptions) {
     isDestroyed: () => destroyed,
     inFlight,
     schedule,
-    watchOthers,
     emit,
     dropped,
   })
@@ -229,12 +217,15 @@ export function createQueue(options: QueueOptions) {
     flush: flushRespectingPause,
     /**
      * Tries once without waiting for the coalescing window, but never inside a pause or a
-     * backoff; used by start and the sender role. In a microtask, so listeners attached right
+     * backoff; used by start, consent and a page shown again. In a microtask, so listeners attached right
      * after start hear what the first pass says.
      */
     kick: () => queueMicrotask(() => void flush()),
-    /** Another tab stored events: they go with this tab's, after the coalescing window. */
-    wake: () => schedule(now() + SEND_DELAY_MS),
+    /**
+     * Another tab stored events. It sends them itself; if they are still stored a while later
+     * (that tab went before it could), this one does.
+     */
+    watch: () => schedule(now() + RECHECK_MS),
     /** Back online: the failures of the offline time say nothing of the service; try now. */
     online() {
       skipBackoff()

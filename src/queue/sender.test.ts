@@ -1,250 +1,244 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { createFakeLocks } from '../../test/support/fake-locks.ts'
 import { createSender, type LockManagerLike } from './sender.ts'
 
 const NS = 'referral:test:1x2y3z:'
 const OTHER_NS = 'referral:live:9q8w7e:'
 
-// --- Web Locks ---------------------------------------------------------------------------
+/** Lets queued microtasks and promise callbacks run. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-/** An exclusive lock manager: one holder per name, the others queued in request order. */
-function createFakeLocks() {
-  const holders = new Map<string, number>()
-  const waiting = new Map<string, Array<() => void>>()
-  let requests = 0
-
-  const locks: LockManagerLike = {
-    request(name, options, callback) {
-      requests += 1
-      expect(options.mode).toBe('exclusive')
-      return new Promise<unknown>((resolve, reject) => {
-        const run = () => {
-          let done: Promise<void>
-          try {
-            done = Promise.resolve(callback())
-          } catch (error) {
-            done = Promise.reject(error)
-          }
-          done.then(resolve, reject).finally(() => {
-            const next = waiting.get(name)?.shift()
-            if (next) queueMicrotask(next)
-            else holders.delete(name)
-          })
-        }
-        if (holders.has(name)) {
-          const queue = waiting.get(name) ?? []
-          const grant = () => {
-            holders.set(name, (holders.get(name) ?? 0) + 1)
-            run()
-          }
-          queue.push(grant)
-          waiting.set(name, queue)
-          // As browsers do: an aborted request leaves the queue and rejects with AbortError.
-          options.signal?.addEventListener('abort', () => {
-            const at = queue.indexOf(grant)
-            if (at === -1) return
-            queue.splice(at, 1)
-            reject(new DOMException('The request was aborted.', 'AbortError'))
-          })
-        } else {
-          holders.set(name, 1)
-          queueMicrotask(run) // granted asynchronously, as browsers do
+/** A send pass the test ends by hand: `running` while it runs, `end()` finishes it. */
+function controlledPass() {
+  let end = () => {}
+  const pass = {
+    runs: 0,
+    running: false,
+    /** Whether the pass may still send (false once the lock was let go). */
+    holding: (): boolean => false,
+    end: () => end(),
+    run: (holding: () => boolean) => {
+      pass.holding = holding
+      pass.runs += 1
+      pass.running = true
+      return new Promise<void>((resolve) => {
+        end = () => {
+          pass.running = false
+          resolve()
         }
       })
     },
   }
-  return {
-    locks,
-    isHeld: (name: string) => holders.has(name),
-    waitingFor: (name: string) => waiting.get(name)?.length ?? 0,
-    get requests() {
-      return requests
-    },
-  }
+  return pass
 }
 
-/** Lets queued microtasks and promise callbacks run. */
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
-function lockTab(locks: LockManagerLike | undefined, _tabId: string, name = NS) {
-  const acquired = vi.fn()
-  const sender = createSender({ name, locks })
-  sender.onAcquire(acquired)
-  return { sender, acquired }
+/** Tracks when `promise` settles. */
+function watch(promise: Promise<void>) {
+  const state = { settled: false }
+  void promise.then(() => {
+    state.settled = true
+  })
+  return state
 }
+
+// --- Web Locks ---------------------------------------------------------------------------
 
 describe('sender with Web Locks', () => {
-  it('makes the first tab the sender once its lock is granted, and queues the second', async () => {
+  it('asks for no lock while idle: an idle tab holds none and waits for none', async () => {
     const fake = createFakeLocks()
-    const a = lockTab(fake.locks, 'tabA')
-    const b = lockTab(fake.locks, 'tabB')
-    expect(a.sender.isSender()).toBe(false) // not before the lock is granted
+    createSender({ name: NS, locks: fake.locks })
+    createSender({ name: NS, locks: fake.locks })
     await settle()
-    expect(a.sender.isSender()).toBe(true)
-    expect(a.acquired).toHaveBeenCalledTimes(1)
-    expect(b.sender.isSender()).toBe(false)
-    expect(b.acquired).not.toHaveBeenCalled()
-    expect(fake.isHeld(`${NS}sender`)).toBe(true)
-    expect(fake.waitingFor(`${NS}sender`)).toBe(1)
+    expect(fake.requests).toBe(0)
+    expect(fake.isHeld()).toBe(false)
   })
 
-  it('keeps the lock for the life of the tab', async () => {
+  it('holds the lock while a pass runs and lets it go when the pass ends', async () => {
     const fake = createFakeLocks()
-    const a = lockTab(fake.locks, 'tabA')
-    const b = lockTab(fake.locks, 'tabB')
-    for (let i = 0; i < 5; i++) await settle()
-    expect(a.sender.isSender()).toBe(true)
-    expect(b.sender.isSender()).toBe(false)
-    expect(fake.requests).toBe(2)
+    const sender = createSender({ name: NS, locks: fake.locks })
+    const pass = controlledPass()
+    const run = watch(sender.run(pass.run))
+    await settle()
+    expect(pass.running).toBe(true)
+    expect(fake.isHeld()).toBe(true)
+    pass.end()
+    await settle()
+    expect(run.settled).toBe(true)
+    expect(fake.isHeld()).toBe(false)
+    expect(fake.requests).toBe(1)
   })
 
-  it('hands the role to the next tab when the sender releases', async () => {
+  it("runs two tabs' passes one after the other, never together, and none waits longer than the pass before it", async () => {
     const fake = createFakeLocks()
-    const a = lockTab(fake.locks, 'tabA')
-    const b = lockTab(fake.locks, 'tabB')
+    const a = createSender({ name: NS, locks: fake.locks })
+    const b = createSender({ name: NS, locks: fake.locks })
+    const passA = controlledPass()
+    const passB = controlledPass()
+    void a.run(passA.run)
     await settle()
-    a.sender.release()
-    expect(a.sender.isSender()).toBe(false)
+    const runB = watch(b.run(passB.run))
     await settle()
-    expect(b.sender.isSender()).toBe(true)
-    expect(b.acquired).toHaveBeenCalledTimes(1)
-    expect(a.acquired).toHaveBeenCalledTimes(1)
+    expect(passA.running).toBe(true)
+    expect(passB.runs).toBe(0) // waits its turn
+    expect(fake.waitingFor()).toBe(1)
+    passA.end()
+    await settle()
+    expect(passB.running).toBe(true)
+    passB.end()
+    await settle()
+    expect(runB.settled).toBe(true)
+    expect(fake.isHeld()).toBe(false)
   })
 
-  it('does not let a tab released while waiting block the ones behind it', async () => {
+  it('never has two passes at once for one key, whatever the order the tabs ask in', async () => {
     const fake = createFakeLocks()
-    const a = lockTab(fake.locks, 'tabA')
-    const b = lockTab(fake.locks, 'tabB')
-    const c = lockTab(fake.locks, 'tabC')
-    await settle()
-    b.sender.release()
-    a.sender.release()
-    await settle()
-    expect(b.sender.isSender()).toBe(false)
-    expect(b.acquired).not.toHaveBeenCalled()
-    expect(c.sender.isSender()).toBe(true)
-    expect(c.acquired).toHaveBeenCalledTimes(1)
-  })
-
-  it('never has two senders for one key, through a chain of hand-overs', async () => {
-    const fake = createFakeLocks()
-    const tabs = ['t1', 't2', 't3', 't4'].map((id) => lockTab(fake.locks, id))
-    for (const tab of tabs) {
+    const passes = [1, 2, 3, 4].map(() => controlledPass())
+    for (const pass of passes) void createSender({ name: NS, locks: fake.locks }).run(pass.run)
+    for (let turn = 0; turn < passes.length; turn++) {
       await settle()
-      expect(tabs.filter((t) => t.sender.isSender())).toEqual([tab])
-      tab.sender.release()
+      expect(passes.filter((pass) => pass.running)).toEqual([passes[turn]])
+      passes[turn]?.end()
     }
     await settle()
-    expect(tabs.filter((t) => t.sender.isSender())).toEqual([])
-    expect(fake.isHeld(`${NS}sender`)).toBe(false)
+    expect(fake.isHeld()).toBe(false)
   })
 
-  it('uses one lock per key namespace, so two keys each have a sender', async () => {
+  it('uses one lock per key namespace, so two keys send at the same time', async () => {
     const fake = createFakeLocks()
-    const a = lockTab(fake.locks, 'tabA', NS)
-    const b = lockTab(fake.locks, 'tabB', OTHER_NS)
+    const a = controlledPass()
+    const b = controlledPass()
+    void createSender({ name: NS, locks: fake.locks }).run(a.run)
+    void createSender({ name: OTHER_NS, locks: fake.locks }).run(b.run)
     await settle()
-    expect(a.sender.isSender()).toBe(true)
-    expect(b.sender.isSender()).toBe(true)
+    expect([a.running, b.running]).toEqual([true, true])
   })
 
-  it('still sends when the lock manager refuses (e.g. SecurityError): every such tab sends', async () => {
+  it('still sends when the lock manager refuses (e.g. SecurityError), and asks it no more', async () => {
+    let requests = 0
     const refusing: LockManagerLike = {
-      request: () =>
-        Promise.reject(new DOMException('Locks are not allowed here.', 'SecurityError')),
+      request: () => {
+        requests += 1
+        return Promise.reject(new DOMException('Locks are not allowed here.', 'SecurityError'))
+      },
     }
-    const a = lockTab(refusing, 'tabA')
-    const b = lockTab(refusing, 'tabB')
+    const sender = createSender({ name: NS, locks: refusing })
+    const pass = controlledPass()
+    void sender.run(pass.run)
     await settle()
-    expect(a.sender.isSender()).toBe(true)
-    expect(b.sender.isSender()).toBe(true)
-    expect(a.acquired).toHaveBeenCalledTimes(1)
+    expect(pass.running).toBe(true)
+    pass.end()
+    void sender.run(pass.run)
+    expect(pass.runs).toBe(2)
+    expect(requests).toBe(1)
   })
 
-  it('does not crash when the lock manager throws synchronously, and sends', () => {
+  it('does not throw when the lock manager throws synchronously, and sends', async () => {
     const throwing: LockManagerLike = {
       request: () => {
         throw new DOMException('Locks are not allowed here.', 'SecurityError')
       },
     }
-    let tab: ReturnType<typeof lockTab> | undefined
-    expect(() => {
-      tab = lockTab(throwing, 'tabA')
-    }).not.toThrow()
-    expect(tab?.sender.isSender()).toBe(true)
+    const pass = controlledPass()
+    const sender = createSender({ name: NS, locks: throwing })
+    expect(() => sender.run(pass.run)).not.toThrow()
+    expect(pass.running).toBe(true)
+  })
+
+  it('runs no pass once released, and lets a held lock go', async () => {
+    const fake = createFakeLocks()
+    const sender = createSender({ name: NS, locks: fake.locks })
+    void sender.run(controlledPass().run)
+    await settle()
+    sender.release()
+    await settle()
+    expect(fake.isHeld()).toBe(false)
+    const late = controlledPass()
+    await sender.run(late.run)
+    expect(late.runs).toBe(0)
   })
 })
 
 // --- No Web Locks ----------------------------------------------------------------------------
 
 describe('sender without Web Locks (browsers older than 2022)', () => {
-  it('makes every tab a sender at once: the service counts each event id once', () => {
-    const a = lockTab(undefined, 'tabA')
-    const b = lockTab(undefined, 'tabB')
-    expect(a.sender.isSender()).toBe(true)
-    expect(b.sender.isSender()).toBe(true)
-    expect(a.acquired).toHaveBeenCalledTimes(1)
-    expect(b.acquired).toHaveBeenCalledTimes(1)
+  it("runs every tab's pass at once: the service counts each event id once", () => {
+    const a = controlledPass()
+    const b = controlledPass()
+    void createSender({ name: NS, locks: undefined }).run(a.run)
+    void createSender({ name: NS, locks: undefined }).run(b.run)
+    expect([a.running, b.running]).toEqual([true, true])
   })
 
-  it('stops sending once released, and writes nothing to storage', () => {
-    const a = lockTab(undefined, 'tabA')
-    a.sender.release()
-    expect(a.sender.isSender()).toBe(false)
-    const late = vi.fn()
-    a.sender.onAcquire(late)
-    expect(late).not.toHaveBeenCalled()
+  it('runs no pass once released', async () => {
+    const sender = createSender({ name: NS, locks: undefined })
+    sender.release()
+    const pass = controlledPass()
+    await sender.run(pass.run)
+    expect(pass.runs).toBe(0)
   })
 })
 
 // --- Hidden and shown again (the back/forward cache) -----------------------------------------
 
 describe('a page hidden and shown again', () => {
-  it('a hidden sender gives the lock up at once: the next tab takes it; shown again, it waits its turn', async () => {
+  it('a page hidden during its pass lets the lock go at once: the next tab sends; the pass still ends', async () => {
     const fake = createFakeLocks()
-    const a = lockTab(fake.locks, 'tabA')
-    const b = lockTab(fake.locks, 'tabB')
+    const a = createSender({ name: NS, locks: fake.locks })
+    const b = createSender({ name: NS, locks: fake.locks })
+    const passA = controlledPass()
+    const passB = controlledPass()
+    const runA = watch(a.run(passA.run))
     await settle()
-    a.sender.pause()
-    expect(a.sender.isSender()).toBe(false)
+    void b.run(passB.run)
     await settle()
-    expect(b.sender.isSender()).toBe(true)
-
-    a.sender.resume()
+    expect(passA.holding()).toBe(true)
+    a.pause()
     await settle()
-    expect(a.sender.isSender()).toBe(false)
-    expect(fake.waitingFor(`${NS}sender`)).toBe(1)
-    b.sender.release()
+    expect(passA.holding()).toBe(false) // it sends nothing more
+    expect(passB.running).toBe(true) // not kept waiting by a hidden page
+    expect(passB.holding()).toBe(true)
+    expect(runA.settled).toBe(false) // its request is still out
+    passA.end()
     await settle()
-    expect(a.sender.isSender()).toBe(true)
-    expect(a.acquired).toHaveBeenCalledTimes(2)
+    expect(runA.settled).toBe(true)
   })
 
-  it('a tab hidden while it waits leaves the queue, and is not taken for one the lock manager refused', async () => {
+  it('a page hidden while it waits leaves the queue and runs nothing; shown again, it asks anew', async () => {
     const fake = createFakeLocks()
-    const a = lockTab(fake.locks, 'tabA')
-    const b = lockTab(fake.locks, 'tabB')
+    const a = createSender({ name: NS, locks: fake.locks })
+    const b = createSender({ name: NS, locks: fake.locks })
+    const passA = controlledPass()
+    const passB = controlledPass()
+    void a.run(passA.run)
     await settle()
-    b.sender.pause()
+    const runB = watch(b.run(passB.run))
     await settle()
-    expect(fake.waitingFor(`${NS}sender`)).toBe(0)
-    expect(b.sender.isSender()).toBe(false)
-    a.sender.release()
+    b.pause()
     await settle()
-    expect(fake.isHeld(`${NS}sender`)).toBe(false)
-    expect(b.acquired).not.toHaveBeenCalled()
+    expect(fake.waitingFor()).toBe(0)
+    expect(runB.settled).toBe(true)
+    passA.end()
+    await settle()
+    expect(fake.isHeld()).toBe(false)
+    expect(passB.runs).toBe(0)
 
-    b.sender.resume()
+    // Hidden: no pass starts, nothing is asked for.
+    await b.run(passB.run)
+    expect(passB.runs).toBe(0)
+    expect(fake.requests).toBe(2)
+
+    b.resume()
+    void b.run(passB.run)
     await settle()
-    expect(b.sender.isSender()).toBe(true)
-    expect(b.acquired).toHaveBeenCalledTimes(1)
+    expect(passB.running).toBe(true)
+    expect(fake.requests).toBe(3)
   })
 
   it('without Web Locks there is no lock to give up: a hidden tab still sends what it has', () => {
-    const a = lockTab(undefined, 'tabA')
-    a.sender.pause()
-    expect(a.sender.isSender()).toBe(true)
-    a.sender.resume()
-    expect(a.sender.isSender()).toBe(true)
-    expect(a.acquired).toHaveBeenCalledTimes(1)
+    const sender = createSender({ name: NS, locks: undefined })
+    sender.pause()
+    const pass = controlledPass()
+    void sender.run(pass.run)
+    expect(pass.running).toBe(true)
   })
 })

@@ -1,11 +1,11 @@
-// Which tab sends. One tab at a time holds the role for a key's namespace: an exclusive Web Lock,
-// held while the page is shown and released by the browser when the tab goes. A page that is
-// hidden (pagehide: left for another page, perhaps into the back/forward cache) gives the lock up,
-// or its request for it, so a cached page holds nothing the next page of the site asks for (that
-// would evict it); shown again from the cache (pageshow), it asks again. Where Web Locks are
-// missing (browsers older than 2022) or the lock manager refuses (a sandboxed frame), every tab
-// sends: the service counts each event id once, so the counts stay exact. Storage events arrive
-// late, so nothing here trusts them to decide.
+// One sender at a time for a key's namespace, and no lock while idle. A send pass runs holding an
+// exclusive Web Lock: asked for when there is something to send, let go when the pass ends. A tab
+// whose pass comes second waits, then finds what the first one sent gone from storage. An idle
+// page holds no lock and waits for none, so every engine may keep it in the back/forward cache
+// (Firefox decides before `pagehide` runs: a lock given up there is given up too late). A page
+// that is hidden (`pagehide`) ends its wait, lets a held lock go, and starts no pass until it is
+// shown again. Where Web Locks are missing (browsers older than 2022) or the lock manager refuses
+// (a sandboxed frame), every tab sends: the service counts each event id once.
 
 import { own } from '../shared/own.ts'
 
@@ -18,15 +18,18 @@ export interface LockManagerLike {
 }
 
 export interface Sender {
-  /** Checked before every send. */
-  isSender(): boolean
-  /** Called when this tab becomes the sender (at once if it already is). */
-  onAcquire(listener: () => void): void
-  release(): void
-  /** The page is hidden: the lock, or the request for it, is given up until `resume`. */
+  /**
+   * Runs `pass` as the namespace's only sender: once this tab holds the lock (at once where every
+   * tab sends). Settles when the pass has ended, or at once when the page is hidden or released
+   * before its turn. `holding()` turns false when the lock is let go during the pass (the page
+   * was hidden): the pass sends nothing more.
+   */
+  run(pass: (holding: () => boolean) => Promise<void>): Promise<void>
+  /** The page is hidden: a wait for the lock ends, a held one is let go, no pass starts. */
   pause(): void
-  /** The page is shown again (from the back/forward cache): the lock is asked for again. */
+  /** The page is shown again (from the back/forward cache). */
   resume(): void
+  release(): void
 }
 
 /* @__NO_SIDE_EFFECTS__ */
@@ -35,78 +38,66 @@ export function createSender(options: {
   locks: LockManagerLike | undefined
 }): Sender {
   const { locks } = options
-  const listeners: Array<() => void> = []
-  let released = false
+  let stopped = false
   let paused = false
-  /** Without a lock manager every tab sends; with one, only the holder. */
+  /** Without a lock manager, or with one that refuses: every tab sends. */
   let everyTab = !locks
-  let held = false
   /** Ends this tab's hold on the lock, or its wait for it. */
-  let giveUp = () => {}
+  let letGo = () => {}
 
-  const acquire = () => {
-    held = true
-    if (!released && !paused) for (const listener of listeners) listener()
-  }
-  const alone = () => {
-    if (held || released) return
-    everyTab = true
-    acquire()
-  }
-
-  const request = () => {
-    if (!locks || everyTab) return
-    const waiting = new AbortController()
-    const until = new Promise<void>((resolve) => {
-      giveUp = () => {
-        held = false
+  const run = (pass: (holding: () => boolean) => Promise<void>): Promise<void> => {
+    if (stopped || (paused && !everyTab)) return Promise.resolve()
+    if (!locks || everyTab) return pass(() => !stopped)
+    return new Promise<void>((settle) => {
+      const waiting = new AbortController()
+      const send = (): Promise<void> => pass(() => !waiting.signal.aborted).then(settle, settle)
+      const alone = () => {
+        everyTab = true
+        void send()
+      }
+      let end = () => {}
+      const held = new Promise<void>((resolve) => {
+        end = resolve
+      })
+      letGo = () => {
         waiting.abort()
-        resolve()
+        end()
+      }
+      try {
+        locks
+          .request(
+            `${options.name}sender`,
+            own({ mode: 'exclusive' as const, signal: waiting.signal }),
+            () => {
+              if (waiting.signal.aborted) {
+                settle()
+                return Promise.resolve()
+              }
+              // Held for this pass only: let go when it ends, or sooner if the page is hidden.
+              void send().then(end)
+              return held
+            },
+          )
+          // Refused (not given up by this tab): every tab sends.
+          .catch(() => (waiting.signal.aborted ? settle() : alone()))
+      } catch {
+        alone()
       }
     })
-    try {
-      locks
-        .request(
-          `${options.name}sender`,
-          own({ mode: 'exclusive' as const, signal: waiting.signal }),
-          () => {
-            if (waiting.signal.aborted) return Promise.resolve()
-            acquire()
-            return until
-          },
-        )
-        // Refused (not given up by this tab): every tab sends.
-        .catch(() => {
-          if (!waiting.signal.aborted) alone()
-        })
-    } catch {
-      alone()
-    }
   }
 
-  if (locks) request()
-  else held = true
-
   return {
-    isSender: () => !released && (everyTab || (held && !paused)),
-    onAcquire: (listener) => {
-      listeners.push(listener)
-      if (!released && !paused && held) listener()
-    },
-    release: () => {
-      released = true
-      giveUp()
-    },
-    // Without a lock there is nothing to give up: every tab sends, hidden or not.
+    run,
     pause() {
-      if (paused || released || everyTab) return
       paused = true
-      giveUp()
+      letGo()
     },
     resume() {
-      if (!paused || released) return
       paused = false
-      request()
+    },
+    release() {
+      stopped = true
+      letGo()
     },
   }
 }

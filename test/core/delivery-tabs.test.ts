@@ -17,6 +17,7 @@ import {
   useDeliveryScenarios,
 } from '../support/delivery-scenarios.ts'
 import { MINUTE, SECOND, settle } from '../support/delivery-world.ts'
+import { createFakeLocks } from '../support/fake-locks.ts'
 
 const { scene, open, openReady, idsInRequests, stats, statsSince, counted, trackReferral } =
   useDeliveryScenarios()
@@ -59,6 +60,37 @@ describe('two tabs on one storage', () => {
     expect(a.queueSize()).toBe(0)
     expect(b.queueSize()).toBe(0)
     expect(new Set(await counted(tracked))).toEqual(new Set(['duplicate']))
+  })
+
+  it('with Web Locks: an idle tab holds no lock, and passes take turns, no event id in two requests', async () => {
+    const storage = scene.world.createMemoryStorage()
+    const fake = createFakeLocks()
+    // A network with a 300 ms round trip: one tab's pass is still sending when the other's is due.
+    const slowFetch: FetchLike = (input, init) =>
+      new Promise<void>((resolve) => setTimeout(resolve, 300)).then(() =>
+        scene.world.fetch(input, init),
+      )
+    const tabs = [0, 1].map(() =>
+      open({ storage, storageEvents: true, locks: fake.locks, fetch: slowFetch }),
+    )
+    await vi.advanceTimersByTimeAsync(SECOND)
+    expect(fake.requests).toBe(0) // nothing to send: nothing asked for
+    const seen = tabs.map(record)
+    for (let round = 0; round < 4; round++) {
+      for (const [index, tab] of tabs.entries())
+        tab.track('signup', { userId: `u${index}-${round}` })
+      await vi.advanceTimersByTimeAsync(round * 500)
+    }
+    await vi.advanceTimersByTimeAsync(MINUTE)
+
+    const tracked = seen.flatMap((log) => ids(log.queued))
+    expect(tracked).toHaveLength(8)
+    const sentIds = idsInRequests()
+    expect(new Set(sentIds).size).toBe(sentIds.length) // no id in two requests
+    expect(new Set(sentIds)).toEqual(new Set(tracked))
+    expect(new Set(seen.flatMap((log) => ids(log.sent)))).toEqual(new Set(tracked))
+    expect(tabs.map((tab) => tab.queueSize())).toEqual([0, 0])
+    expect([fake.isHeld(), fake.waitingFor()]).toEqual([false, 0])
   })
 
   it("a closed tab's in-flight events are delivered by the next tab, counted once", async () => {
