@@ -12,6 +12,7 @@ import { READY_ROOT } from './support/in-page.ts'
 import {
   expectCommittedScreenshot,
   FIXED_LANDING,
+  fixedFont,
   fixedLink,
   still,
 } from './support/screenshots.ts'
@@ -48,7 +49,7 @@ async function openPanel(
   const fixedUrl = options.fixed ? fixedLink(h.service, 'alice') : null
   const url = h.host.page('/', {
     html: widgetPage(h.service, {
-      head: `<style>body { margin: 0; padding: 16px; background: ${
+      head: `${fixedFont()}<style>body { margin: 0; padding: 16px; background: ${
         theme === 'dark' ? '#0e0f12; color: #f2f3f5' : '#f4f5f7'
       } } main { max-width: 440px }</style>`,
       attributes: {

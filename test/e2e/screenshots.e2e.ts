@@ -10,6 +10,7 @@ import { READY_ROOT } from './support/in-page.ts'
 import {
   expectCommittedScreenshot,
   FIXED_LANDING,
+  fixedFont,
   fixedLink,
   still,
 } from './support/screenshots.ts'
@@ -30,7 +31,7 @@ async function openPanel(
   const shareUrl = fixedLink(h.service, 'alice')
   const url = h.host.page(path, {
     html: widgetPage(h.service, {
-      head: `<style>body { margin: 0; padding: 16px; font-family: serif; background: ${
+      head: `${fixedFont()}<style>body { margin: 0; padding: 16px; font-family: serif; background: ${
         options.pageBackground ?? '#f4f5f7'
       } } main { max-width: 440px }</style>`,
       attributes: { 'user-id': 'alice', 'landing-url': FIXED_LANDING, ...attributes },

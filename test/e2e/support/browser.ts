@@ -80,9 +80,18 @@ export async function chromiumTarget(): Promise<ChromiumTarget> {
  * a page was not restored (`notRestoredReasons`). */
 export async function launch(
   extraArgs: readonly string[] = [],
-  { backForwardCache = false }: { backForwardCache?: boolean | undefined } = {},
+  {
+    backForwardCache = false,
+    executablePath,
+  }: {
+    backForwardCache?: boolean | undefined
+    /** A system Chromium (the engine suite's), instead of CHROMIUM_PATH or the bundled one. */
+    executablePath?: string | undefined
+  } = {},
 ): Promise<Browser> {
-  const target = await chromiumTarget()
+  const target: ChromiumTarget = executablePath
+    ? { executablePath, source: executablePath }
+    : await chromiumTarget()
   return chromium.launch({
     executablePath: target.executablePath,
     ...(backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createServer } from 'vite'
+import { createServer, type Plugin } from 'vite'
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const BUILT = [
@@ -36,12 +36,14 @@ export interface DemoServer {
   close(): Promise<void>
 }
 
-export async function startDemoServer(): Promise<DemoServer> {
+/** `plugins` go beside the project's own (the engine suite's puts its recorder into each page). */
+export async function startDemoServer(plugins: Plugin[] = []): Promise<DemoServer> {
   ensureScriptTag()
   const cacheDir = mkdtempSync(join(tmpdir(), 'referral-demo-vite-'))
   const server = await createServer({
     root: ROOT,
     configFile: join(ROOT, 'vite.config.ts'),
+    plugins,
     cacheDir,
     logLevel: 'warn',
     clearScreen: false,

@@ -35,7 +35,20 @@ export interface EventRequest {
   results: Array<{ id: string; status: string }>
 }
 
-export interface Harness {
+/** What a test asks the service it runs against, from Node (never through a page). */
+export interface ServiceCalls {
+  /** An admin call to the service with the secret key. */
+  admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>
+  stats(campaignId?: string): Promise<Stats>
+  /** The referral code of `referrerId`'s link (created if needed). */
+  linkCode(referrerId: string, campaignId?: string): Promise<string>
+  /** Every public-key POST /v1/events the service answered, oldest first. */
+  eventRequests(): EventRequest[]
+  /** How many times the service answered `accepted` for each event id. */
+  acceptedCounts(): Map<string, number>
+}
+
+export interface Harness extends ServiceCalls {
   readonly browser: Browser
   readonly service: ServiceOrigin
   readonly host: HostOrigin
@@ -43,17 +56,8 @@ export interface Harness {
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>
   /** A new watched page in `context`: console, errors, CSP violations, requests and dialogs. */
   open(context: BrowserContext): Promise<WatchedPage>
-  /** An admin call to the service with the secret key, from Node (never through a page). */
-  admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>
-  stats(campaignId?: string): Promise<Stats>
   /** Lets the pages of this test also request `origin` (another host name of the site...). */
   allow(origin: string): void
-  /** The referral code of `referrerId`'s link (created if needed). */
-  linkCode(referrerId: string, campaignId?: string): Promise<string>
-  /** Every public-key POST /v1/events the service answered, oldest first. */
-  eventRequests(): EventRequest[]
-  /** How many times the service answered `accepted` for each event id. */
-  acceptedCounts(): Map<string, number>
 }
 
 /** A plain object (not null, not an array). */
@@ -144,8 +148,19 @@ export function useHarness(
       logs.push(full)
       return { page, log: full }
     },
+    allow(origin) {
+      allowed.add(origin)
+    },
+    ...serviceCalls(() => harness.service),
+  }
+  return harness
+}
+
+/** The calls a test makes to `service()` from Node: admin, stats, links and what it counted. */
+export function serviceCalls(service: () => ServiceOrigin): ServiceCalls {
+  const calls: ServiceCalls = {
     async admin(method, path, body) {
-      const response = await harness.service.service.app.request(
+      const response = await service().service.app.request(
         path,
         {
           method,
@@ -161,7 +176,7 @@ export function useHarness(
       return { status: response.status, body: await response.json() }
     },
     async stats(campaignId = SEEDED_CAMPAIGN) {
-      const { status, body } = await harness.admin('GET', `/v1/campaigns/${campaignId}`)
+      const { status, body } = await calls.admin('GET', `/v1/campaigns/${campaignId}`)
       if (status !== 200 || !isRecord(body) || !isRecord(body.stats)) {
         throw new Error(`could not read the stats of ${campaignId}: ${status}`)
       }
@@ -172,19 +187,16 @@ export function useHarness(
         totalRewardsIssued: Number(totalRewardsIssued),
       }
     },
-    allow(origin) {
-      allowed.add(origin)
-    },
     async linkCode(referrerId, campaignId = SEEDED_CAMPAIGN) {
-      const { status, body } = await harness.admin('POST', '/v1/links', { campaignId, referrerId })
+      const { status, body } = await calls.admin('POST', '/v1/links', { campaignId, referrerId })
       if ((status !== 200 && status !== 201) || !isRecord(body) || typeof body.code !== 'string') {
         throw new Error(`could not create a link for ${referrerId}: ${status}`)
       }
       return body.code
     },
     eventRequests() {
-      return harness.service.service.requestLog
-        .since(0)
+      return service()
+        .service.requestLog.since(0)
         .filter(
           (entry) =>
             entry.method === 'POST' && entry.path === '/v1/events' && entry.key.startsWith('pk_'),
@@ -204,7 +216,7 @@ export function useHarness(
     },
     acceptedCounts() {
       const counts = new Map<string, number>()
-      for (const request of harness.eventRequests()) {
+      for (const request of calls.eventRequests()) {
         for (const result of request.results) {
           if (result.status === 'accepted') counts.set(result.id, (counts.get(result.id) ?? 0) + 1)
         }
@@ -212,7 +224,7 @@ export function useHarness(
       return counts
     },
   }
-  return harness
+  return calls
 }
 
 /** Polls quickly: the suite waits for conditions, never for fixed times. */

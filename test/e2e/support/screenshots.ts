@@ -2,8 +2,10 @@
 // test/e2e/artifacts/ and compares it, pixel by pixel, with the committed PNG in
 // docs/screenshots/; UPDATE_SCREENSHOTS=1 (`npm run screenshots`) writes docs/screenshots/
 // instead. What a picture shows is made deterministic by its test: a fixed viewport and device
-// scale, reduced motion, no animations or caret, fonts loaded, and fixed data (see fixedLink).
+// scale, reduced motion, no animations or caret, a font the suite brings itself (FIXED_FONT, not
+// whatever the machine has installed), loaded, and fixed data (see fixedLink).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import pixelmatch from 'pixelmatch'
 import type { Locator, Page } from 'playwright-core'
@@ -28,6 +30,24 @@ export const PIXEL_THRESHOLD = 0.1
  * headline is 16 pixels, a missing button moves the rows under it.
  */
 export const MAX_DIFFERENT_SHARE = 0.0001
+
+/** The family the pictures are drawn in: Inter, from the devDependency @fontsource-variable/inter. */
+const FIXED_FAMILY = 'Referral Screenshot Sans'
+
+/**
+ * Markup for the page's <head>: Inter (one variable file, every weight the panel uses) as a data:
+ * URL, given to the widget through its `--referral-font`. The pictures then hold on any machine:
+ * its installed fonts (a contributor's, or those a Debian package brings along) are never asked.
+ * The widget's own font stack is unchanged.
+ */
+export function fixedFont(): string {
+  const file = createRequire(import.meta.url).resolve(
+    '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  )
+  const data = readFileSync(file).toString('base64')
+  return `<style>@font-face { font-family: "${FIXED_FAMILY}"; font-weight: 100 900; src: url(data:font/woff2;base64,${data}) format("woff2") }
+[data-referral-widget] { --referral-font: "${FIXED_FAMILY}" }</style>`
+}
 
 /** Options every committed screenshot is taken with. */
 export const STILL = { animations: 'disabled', caret: 'hide', scale: 'css' } as const
@@ -56,7 +76,12 @@ export function fixedLink(service: ServiceOrigin, referrerId: string) {
 
 /** Waits for the page's fonts, then takes `target` as the committed pictures are taken. */
 export async function still(page: Page, target: Locator): Promise<Buffer> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  await page.evaluate(async (family) => {
+    await Promise.all(
+      [400, 500, 600, 700].map((weight) => document.fonts.load(`${weight} 15px "${family}"`)),
+    )
+    await document.fonts.ready
+  }, FIXED_FAMILY)
   return target.screenshot(STILL)
 }
 

@@ -40,11 +40,18 @@ async function listen(
   }
 }
 
+/** Sees each request to the service first; true when it answered it (or dropped it) itself. */
+export type Interceptor = (req: IncomingMessage, res: ServerResponse) => boolean
+
 /** The referral service, also serving dist/ (the script tag and its UI chunk). */
-export async function startServiceOrigin(options: ServiceOptions = {}) {
-  const service = createService({ controls: true, log: () => {}, ...options })
+export async function startServiceOrigin(
+  options: ServiceOptions & { intercept?: Interceptor } = {},
+) {
+  const { intercept, ...serviceOptions } = options
+  const service = createService({ controls: true, log: () => {}, ...serviceOptions })
   const api = getRequestListener(service.app.fetch, { overrideGlobalObjects: false })
   const origin = await listen((req, res) => {
+    if (intercept?.(req, res)) return
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     if (
       /^\/referral-widget(-ui|-qr|-link|-cookie|-outbound|-messages-[a-z]{2}(-[a-z]{2})?)?\.js$/.test(

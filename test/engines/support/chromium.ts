@@ -1,0 +1,45 @@
+// Chromium: Debian's full browser (its back/forward cache works, unlike the npm package's headless
+// shell), driven by playwright-core with the cache left on, as the browser suite launches it.
+import type { BrowserContext, Page } from 'playwright-core'
+import { launch } from '../../e2e/support/browser.ts'
+import type { Engine, Session, Tab } from './engine.ts'
+
+const BINARY = '/usr/bin/chromium'
+
+function tabOf(page: Page): Tab {
+  return {
+    goto: async (url) => {
+      await page.goto(url)
+    },
+    // A page restored from the cache fires no load event: wait for the navigation to commit.
+    back: async () => {
+      await page.goBack({ waitUntil: 'commit' })
+    },
+    reload: async () => {
+      await page.reload()
+    },
+    evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
+    close: () => page.close(),
+  }
+}
+
+function sessionOf(context: BrowserContext): Session {
+  return {
+    async open(url) {
+      const page = await context.newPage()
+      await page.goto(url)
+      return tabOf(page)
+    },
+    close: () => context.close(),
+  }
+}
+
+export async function launchChromium(): Promise<Engine> {
+  const browser = await launch([], { backForwardCache: true, executablePath: BINARY })
+  return {
+    name: 'chromium',
+    version: `Chromium ${browser.version()}`,
+    newSession: async () => sessionOf(await browser.newContext({ locale: 'en-US' })),
+    close: () => browser.close(),
+  }
+}

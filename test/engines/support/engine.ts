@@ -1,0 +1,75 @@
+// The three engines the widget promises to work in, behind one small interface: Chromium
+// (Debian's `chromium`, driven by playwright-core, back/forward cache on), Firefox (Debian's
+// `firefox-esr`, puppeteer-core over WebDriver BiDi) and WebKit (WebKitGTK's MiniBrowser, through
+// Debian's `WebKitWebDriver`, classic WebDriver, on an X display). A test says what a visitor does
+// (open, go, back, reload) and reads the page with `evaluate`; each engine does it its own way.
+import { existsSync } from 'node:fs'
+
+export type EngineName = 'chromium' | 'firefox' | 'webkit'
+export const ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit']
+
+/** A tab: one top-level browsing context with its own history. */
+export interface Tab {
+  /** Navigates and waits for the page's load event. */
+  goto(url: string): Promise<void>
+  /** The browser's Back; returns once the navigation is under way (tests then wait on the page). */
+  back(): Promise<void>
+  reload(): Promise<void>
+  /**
+   * Runs `fn(arg)` in the page and returns its (awaited) result. `fn` is sent as source text: it
+   * may use only its argument and the page's globals, and its result must be JSON.
+   */
+  evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>
+  close(): Promise<void>
+}
+
+/** A browsing session: the tabs share storage and Web Locks (one browser profile or context). */
+export interface Session {
+  open(url: string): Promise<Tab>
+  close(): Promise<void>
+}
+
+export interface Engine {
+  readonly name: EngineName
+  /** The browser's own name and version, for the run's report. */
+  readonly version: string
+  newSession(): Promise<Session>
+  close(): Promise<void>
+}
+
+/** What each engine needs installed, and the Debian package that brings it. */
+export const REQUIREMENTS: Record<EngineName, { files: string[]; packages: string }> = {
+  chromium: { files: ['/usr/bin/chromium'], packages: 'chromium' },
+  firefox: { files: ['/usr/bin/firefox-esr'], packages: 'firefox-esr' },
+  webkit: {
+    files: [
+      '/usr/bin/WebKitWebDriver',
+      '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+      '/usr/bin/Xvfb',
+    ],
+    packages: 'webkit2gtk-driver xvfb',
+  },
+}
+
+/** Why this machine cannot run `name`, or undefined when it can. */
+export function missing(name: EngineName): string | undefined {
+  const { files, packages } = REQUIREMENTS[name]
+  const absent = files.filter((file) => !existsSync(file))
+  if (absent.length === 0) return undefined
+  return `${name} needs ${absent.join(', ')}: apt-get install -y ${packages}`
+}
+
+/** The engine this run is for: REFERRAL_ENGINE (npm run test:engines sets it). */
+export function engineOfRun(): EngineName {
+  const name = process.env.REFERRAL_ENGINE ?? 'chromium'
+  if (!(ENGINES as readonly string[]).includes(name)) {
+    throw new Error(`REFERRAL_ENGINE is ${name}; it must be one of ${ENGINES.join(', ')}`)
+  }
+  return name as EngineName
+}
+
+export async function launchEngine(name: EngineName): Promise<Engine> {
+  if (name === 'chromium') return (await import('./chromium.ts')).launchChromium()
+  if (name === 'firefox') return (await import('./firefox.ts')).launchFirefox()
+  return (await import('./webkit.ts')).launchWebKit()
+}

@@ -1,0 +1,181 @@
+// WebKit: WebKitGTK's MiniBrowser (Safari's engine), through Debian's WebKitWebDriver over classic
+// WebDriver. It needs an X display: Xvfb is started here when DISPLAY is unset. One WebDriver
+// session per engine; a test's session is a group of windows in it (each test's pages live on
+// origins of their own ports, so their storage never meets another test's).
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import type { Engine, Session, Tab } from './engine.ts'
+import { newSession, type WebDriverSession } from './webdriver.ts'
+
+const DRIVER = '/usr/bin/WebKitWebDriver'
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+
+/** A TCP port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  if (!address || typeof address === 'string') throw new Error('no free port')
+  return address.port
+}
+
+/** Starts Xvfb on a display it picks itself; resolves with the display (":99"). */
+async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
+  const xvfb = spawn(
+    'Xvfb',
+    ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  )
+  const display = await new Promise<string>((resolve, reject) => {
+    let text = ''
+    xvfb.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+      if (text.includes('\n')) resolve(`:${text.trim()}`)
+    })
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it had a display`)))
+  })
+  return { display, process: xvfb }
+}
+
+/** Waits until the driver answers its status. */
+async function driverReady(base: string, driver: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode})`)
+    try {
+      const status = (await (await fetch(`${base}/status`)).json()) as {
+        value?: { ready?: boolean }
+      }
+      if (status.value?.ready) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('WebKitWebDriver did not become ready')
+}
+
+/**
+ * Runs WebDriver commands for one window at a time: each switches to its window first. The
+ * session's first window stays open (WebDriver opens new windows from a current one).
+ */
+async function windows(session: WebDriverSession) {
+  const first = await session.command<string>('GET', '/window')
+  let current = first
+  let chain: Promise<unknown> = Promise.resolve()
+  const inWindow = <T>(handle: string, action: () => Promise<T>): Promise<T> => {
+    const run = chain.then(async () => {
+      if (current !== handle) {
+        await session.command('POST', '/window', { handle })
+        current = handle
+      }
+      return action()
+    })
+    chain = run.catch(() => {})
+    return run
+  }
+  return {
+    inWindow,
+    open: () =>
+      inWindow(first, async () => {
+        const opened = await session.command<{ handle: string }>('POST', '/window/new', {
+          type: 'tab',
+        })
+        return opened.handle
+      }),
+    close: (handle: string) =>
+      inWindow(handle, async () => {
+        await session.command('DELETE', '/window')
+        await session.command('POST', '/window', { handle: first })
+        current = first
+      }),
+  }
+}
+
+/**
+ * The page function, run by Execute Async Script with its argument. Its result comes back as JSON
+ * text written with the page's Array.prototype.toJSON set aside (WebKit's driver serializes with
+ * the page's JSON, so a hostile page's toJSON would garble it); errors come back as text.
+ */
+const evaluation = (source: string) => `
+const done = arguments[arguments.length - 1];
+const answer = (result) => {
+  const toJSON = Object.getOwnPropertyDescriptor(Array.prototype, 'toJSON');
+  if (toJSON) delete Array.prototype.toJSON;
+  try { done(JSON.stringify(result)) } finally { if (toJSON) Object.defineProperty(Array.prototype, 'toJSON', toJSON) }
+};
+Promise.resolve().then(() => (${source})(arguments[0])).then(
+  (value) => answer({ ok: value === undefined ? null : value }),
+  (error) => answer({ error: String((error && error.stack) || error) }),
+);`
+
+export async function launchWebKit(): Promise<Engine> {
+  const xvfb = process.env.DISPLAY ? undefined : await startXvfb()
+  const port = await freePort()
+  const driver = spawn(DRIVER, [`--port=${port}`], {
+    // Its language comes from LANG (C.UTF-8 would make navigator.language "C").
+    env: { ...process.env, LANG: 'en_US.UTF-8', ...(xvfb ? { DISPLAY: xvfb.display } : {}) },
+    stdio: 'ignore',
+  })
+  const base = `http://127.0.0.1:${port}`
+  const stop = () => {
+    driver.kill()
+    xvfb?.process.kill()
+  }
+  try {
+    await driverReady(base, driver)
+    const session = await newSession(base, {
+      browserName: 'MiniBrowser',
+      pageLoadStrategy: 'normal',
+      timeouts: { script: 30_000, pageLoad: 30_000 },
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+    })
+    const browser = await windows(session)
+    const tabOf = (handle: string): Tab => {
+      const command = <T>(method: 'POST', path: string, body?: unknown) =>
+        browser.inWindow(handle, () => session.command<T>(method, path, body))
+      return {
+        goto: async (url) => void (await command('POST', '/url', { url })),
+        back: async () => void (await command('POST', '/back')),
+        reload: async () => void (await command('POST', '/refresh')),
+        async evaluate(fn, arg) {
+          const text = await command<string>('POST', '/execute/async', {
+            script: evaluation(fn.toString()),
+            args: [arg ?? null],
+          })
+          const answer = JSON.parse(text) as { ok?: unknown; error?: string }
+          if (answer.error !== undefined) throw new Error(`in the page: ${answer.error}`)
+          return answer.ok as never
+        },
+        close: () => browser.close(handle),
+      }
+    }
+    return {
+      name: 'webkit',
+      version: `WebKitGTK ${String(session.capabilities.browserVersion)}`,
+      async newSession(): Promise<Session> {
+        const tabs: Tab[] = []
+        return {
+          async open(url) {
+            const tab = tabOf(await browser.open())
+            tabs.push(tab)
+            await tab.goto(url)
+            return tab
+          },
+          async close() {
+            for (const tab of tabs.splice(0)) await tab.close().catch(() => {})
+          },
+        }
+      },
+      async close() {
+        await session.command('DELETE', '').catch(() => {})
+        stop()
+      },
+    }
+  } catch (error) {
+    stop()
+    throw error
+  }
+}
