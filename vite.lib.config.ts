@@ -8,7 +8,18 @@
 //                                                  shares cores with the other entries)
 //   server dist/server.js                         (referral-widget/server: one file, no
 //                                                  dependency, for Node, Deno, Bun and edge)
-//   embed dist/referral-widget.js                 (the script tag; one classic script, all inside)
+//   embed dist/referral-widget.js                 (the script tag: the loader, one classic script;
+//                                                  built last, it carries every sibling's hash)
+//   tracking dist/referral-widget-tracking.js     (the tracking part: capture, visitor id, events
+//                                                  stored, option checks; loaded by the loader when
+//                                                  a page has work)
+//   delivery dist/referral-widget-delivery.js     (what sends the queue: loaded by the tracking part
+//                                                  when there is something to send)
+//   checks dist/referral-widget-checks.js         (the precise checks of the tag's attributes: loaded
+//                                                  by the tracking part when one is refused)
+//   tracking-delivery dist/referral-widget-tracking-delivery.js (the two in one, for a page with
+//                                                  something to send at once: an arrival, events
+//                                                  stored)
 //   qr    dist/referral-widget-qr.js              (the QR encoder, fetched by the panel only when
 //                                                   its QR code control is used; built before the
 //                                                   UI files, which carry its SRI hash)
@@ -25,6 +36,8 @@
 //   ui    dist/referral-widget-ui.js              (the script tag's panel, English built in, fetched
 //                                                   only when needed; a classic script too, so no
 //                                                   CORS is needed)
+//   banner dist/referral-widget-banner.js         (the referred visitor's banner alone, for a page
+//                                                   with a banner and no panel)
 // The options of the simpler modes are in scripts/lib-build/modes.ts; the plugins that keep one
 // core on a page in scripts/lib-build/runtime-plugins.ts; those that shape the panel's files in
 // scripts/lib-build/ui-plugins.ts.
@@ -33,9 +46,13 @@ import { keepClientDirective } from './scripts/lib-build/client-directive.ts'
 import { builds, jsx } from './scripts/lib-build/modes.ts'
 import {
   coreFromEsmBuild,
-  fromTrackingFile,
+  fromRuntime,
+  LOADER_RUNTIME,
   publishRuntime,
+  sendingBuiltIn,
+  TRACKING_RUNTIME,
 } from './scripts/lib-build/runtime-plugins.ts'
+import { squeeze } from './scripts/lib-build/squeeze.ts'
 import {
   compactStyles,
   englishOnly,
@@ -43,11 +60,14 @@ import {
   qrFromScript,
 } from './scripts/lib-build/ui-plugins.ts'
 
+/** The files loaded after the tracking part read what it and the loader published. */
+const afterTracking = [fromRuntime(TRACKING_RUNTIME), fromRuntime(LOADER_RUNTIME)]
+
 export default defineConfig(({ mode }) => {
   const messagesLanguage = /^messages-([a-z]{2}(?:-[A-Z]{2})?)$/.exec(mode)?.[1]
   if (messagesLanguage) {
     return {
-      plugins: [messagesOf(messagesLanguage)],
+      plugins: [messagesOf(messagesLanguage), squeeze()],
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       publicDir: false,
       build: {
@@ -63,10 +83,10 @@ export default defineConfig(({ mode }) => {
       },
     }
   }
-  if (mode === 'ui') {
+  if (mode === 'ui' || mode === 'banner') {
     return {
       oxc: { jsx },
-      plugins: [englishOnly(), qrFromScript(), fromTrackingFile(), compactStyles()],
+      plugins: [englishOnly(), qrFromScript(), ...afterTracking, compactStyles(), squeeze()],
       define: {
         'process.env.NODE_ENV': JSON.stringify('production'),
         // The QR file's and the messages files' hashes (scripts/build.mjs builds them first);
@@ -78,10 +98,10 @@ export default defineConfig(({ mode }) => {
       build: {
         ...builds.ui,
         lib: {
-          entry: 'src/embed/ui-part.ts',
+          entry: `src/embed/${mode}-part.ts`,
           formats: ['iife'],
           name: 'ReferralWidgetUi',
-          fileName: () => 'referral-widget-ui.js',
+          fileName: () => `referral-widget-${mode}.js`,
         },
         outDir: 'dist',
         emptyOutDir: false,
@@ -91,29 +111,43 @@ export default defineConfig(({ mode }) => {
   const build = builds[mode]
   if (!build)
     throw new Error(
-      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, cookie, outbound, link or embed.`,
+      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, banner, cookie, outbound, link, checks, delivery, tracking, tracking-delivery or embed.`,
     )
-  // The sibling files' integrity hashes, computed by scripts/build.mjs before the tracking file.
+  // The integrity hashes of the files the loader and the tracking parts load, computed by
+  // scripts/build.mjs before these are built.
   const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
+  const parts = mode.startsWith('tracking') ? (process.env.PART_INTEGRITY ?? '{}') : undefined
+  const scriptTag = !['esm', 'react', 'element', 'server'].includes(mode)
   return {
     oxc: { jsx },
-    plugins:
-      {
+    plugins: [
+      ...({
         esm: [keepClientDirective()],
         react: [coreFromEsmBuild(), keepClientDirective()],
         element: [coreFromEsmBuild()],
-        link: [fromTrackingFile()],
-        cookie: [fromTrackingFile()],
-        outbound: [fromTrackingFile()],
-        embed: [publishRuntime()],
-      }[mode] ?? [],
+        link: afterTracking,
+        cookie: afterTracking,
+        outbound: afterTracking,
+        delivery: afterTracking,
+        checks: afterTracking,
+        tracking: [fromRuntime(LOADER_RUNTIME), publishRuntime(TRACKING_RUNTIME)],
+        'tracking-delivery': [
+          sendingBuiltIn(),
+          fromRuntime(LOADER_RUNTIME),
+          publishRuntime(TRACKING_RUNTIME),
+        ],
+        embed: [publishRuntime(LOADER_RUNTIME)],
+      }[mode] ?? []),
+      ...(scriptTag ? [squeeze()] : []),
+    ],
     // The script-tag files run as they are in any page: no bundler will replace this later.
-    ...(mode === 'esm' || mode === 'react' || mode === 'element' || mode === 'server'
+    ...(!scriptTag
       ? {}
       : {
           define: {
             'process.env.NODE_ENV': JSON.stringify('production'),
             ...(siblings === undefined ? {} : { __SIBLING_INTEGRITY__: siblings }),
+            ...(parts === undefined ? {} : { __PART_INTEGRITY__: parts }),
           },
         }),
     publicDir: false,

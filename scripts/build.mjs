@@ -12,18 +12,34 @@ const hash = (file, algorithm) =>
     .update(readFileSync(`dist/${file}`))
     .digest('base64')}`
 const scriptFiles = () => readdirSync('dist').filter((name) => /^referral-widget.*\.js$/.test(name))
+/** The files matching `pattern` and their hashes, as JSON; sha256 keeps each hash a file carries
+ * short (the browser checks it the same). */
+const pins = (pattern) =>
+  JSON.stringify(
+    Object.fromEntries(
+      scriptFiles()
+        .filter((file) => pattern.test(file))
+        .map((file) => [file, hash(file, 'sha256')]),
+    ),
+  )
 
 // Pinned from the inside out: the QR file and the messages files first (the UI file carries
-// their hashes), then the UI, cookie, outbound and link files (the script tag's file carries
-// theirs), so a tag with `integrity` pins every file it loads, and each file the files it loads.
+// their hashes), then the UI, cookie, outbound, link and tracking files (the loader, the script
+// tag's file, carries theirs), so a tag with `integrity` pins every file it loads, and each file
+// the files it loads.
 const modes = [
   ...(scriptTagOnly ? [] : ['esm', 'react', 'element', 'server']),
   'qr',
   ...LANGUAGES.filter((language) => language !== 'en').map((language) => `messages-${language}`),
   'ui',
+  'banner',
   'cookie',
   'outbound',
   'link',
+  'checks',
+  'delivery',
+  'tracking',
+  'tracking-delivery',
   'embed',
 ]
 for (const mode of modes) {
@@ -34,15 +50,18 @@ for (const mode of modes) {
       Object.fromEntries(messages.map((file) => [file, hash(file, 'sha256')])),
     )
   }
-  if (mode === 'embed') {
-    // sha256 keeps each hash the tracking file carries short; the browser checks it the same.
-    const pins = Object.fromEntries(
-      scriptFiles()
-        .filter((file) => /^referral-widget-(ui|link|cookie|outbound)\.js$/.test(file))
-        .map((file) => [file, hash(file, 'sha256')]),
+  // The tracking parts carry the hashes of the files only they load (the delivery file is built
+  // into one of them); the loader those of the files it loads itself.
+  if (mode === 'tracking')
+    process.env.PART_INTEGRITY = pins(
+      /^referral-widget-(link|cookie|outbound|checks|delivery)\.js$/,
     )
-    process.env.SIBLING_INTEGRITY = JSON.stringify(pins)
-  }
+  if (mode === 'tracking-delivery')
+    process.env.PART_INTEGRITY = pins(/^referral-widget-(link|cookie|outbound|checks)\.js$/)
+  if (mode === 'embed')
+    process.env.SIBLING_INTEGRITY = pins(
+      /^referral-widget-(ui|banner|tracking|tracking-delivery)\.js$/,
+    )
   await build({ configFile: 'vite.lib.config.ts', mode, logLevel: 'warn' })
 }
 console.log(`built: ${modes.join(', ')}`)

@@ -3,7 +3,8 @@
 // Every attribute is observed: configuration may arrive after the element is on the page (as
 // frameworks often set it), and any later change is followed.
 
-import { checkOption, type MarkupOption, OPTION_ATTRIBUTES } from './core/options.ts'
+import { checkOption } from './core/option-errors.ts'
+import { type MarkupOption, OPTION_ATTRIBUTES } from './core/options.ts'
 import type { ReferralInternals as Referral, ReferralOptions, Theme } from './core/types.ts'
 import { messageOf } from './shared/errors.ts'
 import { toJson } from './shared/json.ts'

@@ -1,25 +1,24 @@
-// The script tag: attributes → the tracking core → window.Referral. The rest comes from beside
-// this file only when needed: the cookie file first where data-cookie-domain is set, the outbound
-// file first where data-outbound is, the UI file (with the campaign, link and stores it shows)
-// when the page has a panel or banner element, the link file on the first getLink() elsewhere;
-// each pinned by its hash when this file is.
-import { createTracking } from './core/create-referral.ts'
-import { readTrackingAttributes } from './embed/attributes.ts'
-import { type CommandApi, createCommandApi, replay } from './embed/commands.ts'
-import { createLater } from './embed/later.ts'
-import { publishRuntime } from './embed/runtime.ts'
-import { loadSibling, type Parts } from './embed/siblings.ts'
-import { rawUiAttributes } from './embed/ui-attributes.ts'
-import { messageOf } from './shared/errors.ts'
+// The script tag (`referral-widget.js`): a loader that does what every page needs and loads the
+// rest when there is work. It reads its tag, keeps an arrival through a referral link at once
+// (before anything else loads), installs window.Referral with the calls made before it, applies
+// consent and Global Privacy Control, and peeks at what the widget stores. The tracking part
+// (capture, visitor id, events, the option checks and their precise errors; with what sends the
+// queue where there is something to send) loads only when `workOf` says so, or a call needs it;
+// the UI file is fetched beside it on a panel page.
+import { ATTRIBUTION_COOKIE } from './api/attribution-cookie.ts'
+import { createCommandFunction, install, WAIT } from './embed/commands.ts'
+import { consentGiven, keep, referralIn, stored } from './embed/loader/page.ts'
+import { readTag, type Tag } from './embed/loader/tag.ts'
+import { publishRuntime } from './embed/loader-runtime.ts'
+import { loadSibling, notLoaded, uiFile } from './embed/siblings.ts'
 import { error as logError, warn } from './shared/log.ts'
 import { own } from './shared/own.ts'
-import { policyRefused } from './shared/trusted-script-url.ts'
-import { messagesFile, pickLanguage } from './ui/messages/languages.ts'
 
 const LOADED = '__referralWidgetLoaded'
-const COOKIE_FILE = 'referral-widget-cookie.js'
-const OUTBOUND_FILE = 'referral-widget-outbound.js'
-const UI_FILE = 'referral-widget-ui.js'
+const TRACKING_FILE = 'referral-widget-tracking.js'
+/** The tracking part with what sends the queue built in: for a page with something to send. */
+const SENDING_FILE = 'referral-widget-tracking-delivery.js'
+const PANELS = '[data-referral-widget],[data-referral-banner]'
 
 declare global {
   interface Window {
@@ -27,6 +26,22 @@ declare global {
     Referral?: unknown
     [LOADED]?: boolean
   }
+}
+
+/** Whether the widget may store: consent given, or not required. */
+const storing = (tag: Tag) => !tag.consentRequired || consentGiven(tag.namespace)
+
+/**
+ * What this page has to do. The tracking part loads when there is work: a referral in the
+ * address bar or in the site's shared cookie, events waiting or a referral held in storage, an
+ * arrival kept by a page that closed too soon, or a panel or banner to show; and with what sends
+ * the queue built in when there is something to send at once. (Calls that need it load it too.)
+ */
+function workOf(tag: Tag) {
+  const { toSend, held } = stored(tag.namespace)
+  const sends = toSend || referralIn(location.href, tag.refParams)
+  const shared = tag.cookieDomain && document.cookie.includes(`${ATTRIBUTION_COOKIE}=`)
+  return { sends, any: sends || held || shared || document.querySelector(PANELS) !== null }
 }
 
 function start() {
@@ -40,129 +55,69 @@ function start() {
     logError('The widget must be loaded with a <script src> tag carrying data-key.')
     return
   }
-
-  let config: ReturnType<typeof readTrackingAttributes>
-  try {
-    config = readTrackingAttributes(script, script.src)
-  } catch (failure) {
-    logError(messageOf(failure))
-    return
-  }
-  for (const problem of config.problems) logError(problem)
-
-  // What the files beside this one share with it rather than carry again.
+  // What the files it loads share with it rather than carry again.
   publishRuntime()
   const pinned = script.integrity !== ''
-  const { cookieDomain, outbound } = config.options
-  if (cookieDomain === undefined && !outbound?.length) {
-    run(script, config, pinned)
-    return
-  }
-  // These parts come before tracking starts, and calls to the stub wait for them: the cookie's
-  // module, so a referral captured on another subdomain is adopted first; the outbound links',
-  // so links are decorated from the start and decorate() answers from its first call.
-  const first = <N extends 'cookie' | 'outbound'>(name: N, file: string, failure: string) =>
-    loadSibling(name, file, script.src, pinned).catch(() => {
-      logError(failure)
-      return undefined
-    })
-  void Promise.all([
-    cookieDomain === undefined
-      ? undefined
-      : first(
-          'cookie',
-          COOKIE_FILE,
-          `The attribution cookie could not be loaded from ${COOKIE_FILE} beside the script; the referral stays on this subdomain.`,
-        ),
-    outbound?.length
-      ? first(
-          'outbound',
-          OUTBOUND_FILE,
-          `The hand-off to other domains could not be loaded from ${OUTBOUND_FILE} beside the script; links to them are not decorated.`,
-        )
-      : undefined,
-  ]).then(([cookie, links]) =>
-    run(script, config, pinned, cookie?.sharedCookie, links?.outboundLinks),
-  )
-}
+  const tag = readTag(script)
+  let requested = false
 
-/** Tracking starts, window.Referral becomes the command API, the panel comes if the page has one. */
-function run(
-  script: HTMLScriptElement,
-  config: ReturnType<typeof readTrackingAttributes>,
-  pinned: boolean,
-  sharedCookie?: Parts['cookie']['sharedCookie'],
-  outboundLinks?: Parts['outbound']['outboundLinks'],
-) {
-  const tracker = createTracking(config.options, sharedCookie, outboundLinks)
-  const later = createLater(tracker, config.options, { src: script.src, pinned })
-  const api = createCommandApi({
-    ...tracker,
-    identify: later.identify,
-    getLink: later.getLink,
-    flush: later.flush,
-  })
-  install(api, config.global)
-
-  // Pinned by SRI, the UI loads the QR file pinned by its hash too.
-  // The panel's own attributes are read by the UI file, as written.
-  const ui = { attributes: rawUiAttributes(script), integrity: pinned }
-  const mountWhenReady = () => {
-    if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
-    // The campaign request starts now; the UI code arrives alongside it, and so does the
-    // page's language's messages file where no hash is needed (pinned, the UI file loads it
-    // with the hash it carries).
-    const language = pickLanguage(config.options.locale ?? tracker.core.host.language ?? 'en')
-    const builtIn =
-      language === 'en' || pinned
-        ? undefined
-        : loadSibling('messages', messagesFile(language), script.src, false)
-    builtIn?.catch(() => {}) // reported by the UI file, which shows English then
-    later
-      .load('ui', UI_FILE)
-      .then(({ part, referral }) => part.mountAll?.(referral, { ...ui, language, builtIn }))
-      .catch((failure) =>
-        logError(
-          // A TypeError from the <script>'s src: the page enforces Trusted Types, and its CSP
-          // refused the widget's policy.
-          failure instanceof TypeError && policyRefused()
-            ? "The panel cannot load under this page's Trusted Types policy: add `referral-widget` to the CSP's trusted-types directive."
-            : `The panel could not be loaded from ${UI_FILE} beside the script.`,
-        ),
-      )
-  }
-  if (document.readyState === 'loading')
-    document.addEventListener('DOMContentLoaded', mountWhenReady, own({ once: true }))
-  else mountWhenReady()
-}
-
-/**
- * The command function goes to `window[name]` (`Referral`, or data-global's name), replacing only
- * what the widget owns there: nothing, or the documented stub with the calls it queued. A global
- * of the page's own is left alone, with one warning saying what to do.
- */
-function install(api: CommandApi, name: string) {
-  const globals = window as unknown as Record<string, unknown>
-  const found = globals[name]
-  if (found !== undefined && !isStub(found)) {
-    warn(
-      `window.${name} belongs to the page, so the widget leaves it alone and its commands are not installed there. Add data-global="ReferralWidget" (any free name) to the widget's script tag, and use that name in the stub and your calls.`,
+  /** Loads the tracking part (once): with delivery where it `sends`, the UI file beside it. */
+  const need = (sends: boolean) => {
+    if (requested) return
+    requested = true
+    if (tag && document.querySelector(PANELS))
+      loadSibling('ui', uiFile(), script.src, pinned, undefined, true).catch(() => {})
+    loadSibling('tracking', sends ? SENDING_FILE : TRACKING_FILE, script.src, pinned).then(
+      (part) => part.start({ script, commands, installed: tag !== undefined }),
+      // Under Trusted Types a pinned tag gets no module import in place of its refused <script>.
+      (failure) => logError(notLoaded('widget', TRACKING_FILE, failure)),
     )
+  }
+
+  /** The loader's own answer to a call made before the tracking part runs, or WAIT. */
+  const early = (tag: Tag, name: string, args: unknown[]): unknown => {
+    if (name === 'getAttribution') return null // nothing held, or not read yet
+    if (name === 'decorate') return args[0] // nothing to hand off
+    if (name === 'queueSize') return 0
+    const { toSend, any } = stored(tag.namespace)
+    if (name === 'flush' && !requested && !toSend) return Promise.resolve()
+    // Each call waits for the part, which applies them in order; these need it now (forget and a
+    // refusal only where there is something to erase, consent where it is news).
+    const erases = any || tag.cookieDomain
+    if (name === 'track' || name === 'flush') need(true)
+    if (
+      name === 'getLink' ||
+      (name === 'forget' && erases) ||
+      (name === 'consent' && (args[0] === true ? !storing(tag) : erases))
+    )
+      need(false)
+    // A track call is kept in storage at once where it may be (the part takes it): a page that
+    // moves on right after it loses nothing.
+    const properties = own((args[1] ?? {}) as { userId?: unknown; code?: unknown })
+    const values = args[0] === 'click' ? [properties.code] : [properties.userId, properties.code]
+    return name === 'track' && storing(tag) && keep(tag.namespace, args[0], values) ? true : WAIT
+  }
+  const commands = createCommandFunction(tag && ((name, args) => early(tag, name, args)))
+  if (!tag) {
+    need(false) // the tracking part reads the tag, and says what is wrong with it
     return
   }
-  globals[name] = api
-  replay(api, (found as { q?: unknown } | undefined)?.q)
-}
+  install(commands.api, tag.global)
 
-/** The documented stub: a function that queues its calls in `q` (and has queued none yet). */
-function isStub(value: unknown): boolean {
-  if (typeof value !== 'function') return false
-  if (Array.isArray((value as { q?: unknown }).q)) return true
-  try {
-    return /\.q\s*=/.test(Function.prototype.toString.call(value))
-  } catch {
-    return false
-  }
+  // An arrival is kept at once, where storing is allowed, and no Global Privacy Control signal
+  // is honoured.
+  const gpc =
+    tag.honorGpc && (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl === true
+  if (referralIn(location.href, tag.refParams) && !gpc && storing(tag))
+    keep(tag.namespace, 'arrive', [location.href])
+  const work = workOf(tag)
+  if (work.any) need(work.sends)
+  else if (document.readyState === 'loading')
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => document.querySelector(PANELS) && need(false),
+      own({ once: true }),
+    )
 }
 
 start()

@@ -14,7 +14,7 @@ import { createService, type ServiceOptions } from './app.ts'
 
 const SERVICE_PATHS = /^\/(v1|demo-api)(\/|$|\?)/
 const SCRIPT_FILES =
-  /^\/(referral-widget(?:-(?:ui|qr|link|cookie|outbound|messages-[a-z]{2}(?:-[a-z]{2})?))?\.js)(?:\?|$)/
+  /^\/(referral-widget(?:-(?:tracking|tracking-delivery|delivery|checks|ui|banner|qr|link|cookie|outbound|messages-[a-z]{2}(?:-[a-z]{2})?))?\.js)(?:\?|$)/
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
 
 /** What the demo page learns about its two origins (a <meta> in every page Vite serves). */

@@ -70,6 +70,42 @@ export const builds: Record<string, UserConfig['build']> = {
       fileName: () => 'referral-widget.js',
     },
   },
+  checks: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/checks-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetChecks',
+      fileName: () => 'referral-widget-checks.js',
+    },
+  },
+  delivery: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/delivery-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetDelivery',
+      fileName: () => 'referral-widget-delivery.js',
+    },
+  },
+  tracking: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/tracking-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetTracking',
+      fileName: () => 'referral-widget-tracking.js',
+    },
+  },
+  'tracking-delivery': {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/tracking-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetTracking',
+      fileName: () => 'referral-widget-tracking-delivery.js',
+    },
+  },
   qr: {
     target: 'es2022',
     lib: {

@@ -1,17 +1,34 @@
-// The plugins that keep one copy of the core on a page: the script tag's tracking file publishes
-// the modules src/embed/runtime.ts lists and the files loaded beside it read them from there,
-// and the React entry imports the core from the esm build instead of bundling its own.
+// The plugins that keep one copy of each shared module on a page. Two files publish what the files
+// after them read: the loader (referral-widget.js) the modules src/embed/loader-runtime.ts lists,
+// for the tracking part and the rest; the tracking part the modules src/embed/runtime.ts lists,
+// for the UI, link, cookie and outbound files. And the React entry imports the core from the esm
+// build instead of bundling its own.
 import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 
+/** A list of shared modules: the file that names them, and the global the array goes to. */
+export interface RuntimeList {
+  file: string
+  global: string
+}
+
+const list = (file: string, symbol: string): RuntimeList => ({
+  file: fileURLToPath(new URL(`../../src/embed/${file}`, import.meta.url)),
+  global: `globalThis[Symbol.for('${symbol}')]`,
+})
+
+/** What the loader publishes: for the tracking part and every file after it. */
+export const LOADER_RUNTIME = list('loader-runtime.ts', 'referral-widget.loader')
+/** What the tracking part publishes: for the UI, link, cookie and outbound files. */
+export const TRACKING_RUNTIME = list('runtime.ts', 'referral-widget.runtime')
+
 /**
- * The list in src/embed/runtime.ts, in order: what the tracking file publishes for the files
- * beside it, as one array (no property names to carry), indexed the same on both sides.
+ * The list, in order: what a file publishes, as one array (no property names to carry), indexed
+ * the same on both sides.
  */
-function sharedRuntime() {
-  const file = fileURLToPath(new URL('../../src/embed/runtime.ts', import.meta.url))
+function sharedRuntime({ file }: RuntimeList) {
   const lines = readFileSync(file, 'utf8').matchAll(/^export \{([^}]+)\} from '([^']+)'$/gm)
   const entries: Array<{ module: string; name: string }> = []
   for (const [, names = '', from = ''] of lines) {
@@ -19,43 +36,45 @@ function sharedRuntime() {
     for (const name of names.split(',').map((part) => part.trim()))
       if (name) entries.push({ module, name })
   }
-  return { file, entries }
+  return entries
 }
-const RUNTIME_GLOBAL = "globalThis[Symbol.for('referral-widget.runtime')]"
 
-/** For `embed`: src/embed/runtime.ts becomes the array the files beside it read. */
-export function publishRuntime(): Plugin {
-  const { file, entries } = sharedRuntime()
+/** For the file that publishes `runtime`: its list becomes the array the files after it read. */
+export function publishRuntime(runtime: RuntimeList): Plugin {
+  const entries = sharedRuntime(runtime)
   return {
-    name: 'publish-runtime',
+    name: `publish-runtime:${relative(dirname(runtime.file), runtime.file)}`,
     enforce: 'pre',
     load(id) {
-      if (id !== file) return null
+      if (id !== runtime.file) return null
       const imports = entries.map(
         ({ module, name }, index) =>
           `import { ${name} as _${index} } from ${JSON.stringify(module)}`,
       )
-      const list = entries.map((_, index) => `_${index}`).join(', ')
-      return `${imports.join('\n')}\nexport const publishRuntime = () => { ${RUNTIME_GLOBAL} = [${list}] }\n`
+      const items = entries.map((_, index) => `_${index}`).join(', ')
+      return `${imports.join('\n')}\nexport const publishRuntime = () => { ${runtime.global} = [${items}] }\n`
     },
   }
 }
 
 /**
- * For the files loaded beside the script tag (`link`, `ui-<language>`): every import of a module
- * named in src/embed/runtime.ts is read from what the tracking file published, so the page runs
- * one copy of it (one ApiError class, one set of shown warnings). Only the names runtime.ts
- * lists exist: importing another fails the build.
+ * For a file loaded after the one that publishes `runtime`: every import of a module named in its
+ * list is read from what was published, so the page runs one copy of it (one ApiError class, one
+ * set of shown warnings, one Trusted Types policy). Only the names the list carries exist:
+ * importing another fails the build.
  */
-export function fromTrackingFile(): Plugin {
-  const { entries } = sharedRuntime()
-  const PREFIX = '\0tracking-file:'
+export function fromRuntime(runtime: RuntimeList): Plugin {
+  const entries = sharedRuntime(runtime)
+  const PREFIX = `\0runtime:${runtime.global}:`
   return {
-    name: 'from-tracking-file',
+    name: `from-runtime:${relative(dirname(runtime.file), runtime.file)}`,
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer || !source.startsWith('.') || importer.startsWith(PREFIX)) return null
+      // Relative imports, and the absolute ones a publishing list's own code makes.
+      if (!importer || !/^[./]/.test(source) || importer.startsWith('\0runtime:')) return null
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      // Claimed by the other list's plugin: the module is read from there (the same copy).
+      if (resolved?.id.startsWith('\0runtime:')) return resolved
       if (!resolved || !entries.some(({ module }) => module === resolved.id)) return null
       return `${PREFIX}${resolved.id}`
     },
@@ -64,7 +83,7 @@ export function fromTrackingFile(): Plugin {
       const module = id.slice(PREFIX.length)
       return {
         code: [
-          `const shared = ${RUNTIME_GLOBAL}`,
+          `const shared = ${runtime.global}`,
           ...entries.flatMap((entry, index) =>
             entry.module === module ? [`export const ${entry.name} = shared[${index}]`] : [],
           ),
@@ -73,6 +92,23 @@ export function fromTrackingFile(): Plugin {
         moduleSideEffects: false,
       }
     },
+  }
+}
+
+/**
+ * For `tracking-delivery`: the tracking part with what sends the queue built in, for a page that
+ * has something to send at once (src/embed/sending-part.ts gives createSending itself).
+ */
+export function sendingBuiltIn(): Plugin {
+  const file = fileURLToPath(new URL('../../src/embed/sending-part.ts', import.meta.url))
+  const sending = fileURLToPath(new URL('../../src/queue/sending.ts', import.meta.url))
+  return {
+    name: 'sending-built-in',
+    enforce: 'pre',
+    load: (id) =>
+      id === file
+        ? `import { createSending } from ${JSON.stringify(sending)}\nexport const sendingFor = () => createSending\n`
+        : null,
   }
 }
 

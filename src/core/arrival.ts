@@ -1,6 +1,7 @@
 // How a page load arrives: a referral shared by another subdomain (the attribution cookie), a
 // hand-off from another domain of the site (`ref_handoff`), or a link's own code (`?ref=`). What
-// the address bar carried is then removed from it.
+// the address bar carried is then removed from it. An arrival the loader kept for an earlier page
+// (kept.ts) arrives the same way, at its own time and with no address bar to clean.
 import type { AttributionValue } from '../api/attribution-cookie.ts'
 import { HANDOFF_PARAM, handoffArrival } from '../api/handoff.ts'
 import type { AttributionModule } from './attribution.ts'
@@ -11,7 +12,7 @@ export function arrive(arrival: {
   /** The attribution cookie's referral, where it is read. */
   shared: AttributionValue | null
   attribution: AttributionModule
-  capture: (code: string) => boolean
+  capture: (code: string, at: number) => boolean
   shareAttribution: () => void
   privacySignal: boolean
   now: () => number
@@ -31,7 +32,7 @@ export function arrive(arrival: {
     arrival.shareAttribution()
     if (code === handoff.code) code = null
   } else code ??= handoff?.code ?? null
-  if (code) arrival.capture(code)
+  if (code) arrival.capture(code, arrival.now())
   const cleaned = arrival.replaceUrl && withoutParams(href, [...arrival.refParams, HANDOFF_PARAM])
   if (cleaned) arrival.replaceUrl?.(cleaned)
 }

@@ -160,17 +160,18 @@ export function createAttribution(options: {
       remember(code)
     },
     /**
-     * A visitor arrived through a link: remember the code (with first-touch, unless one is held
-     * within the window), and record one click per code. Not where the visitor's Global Privacy
-     * Control signal is honoured: then false.
+     * A visitor arrived through a link (at `at`: now, or when a page kept the arrival before the
+     * tracking part ran): remember the code (with first-touch, unless one is held within the
+     * window), and record one click per code. Not where the visitor's Global Privacy Control
+     * signal is honoured: then false.
      */
-    capture(code: string): boolean {
+    capture(code: string, at = now()): boolean {
       if (options.privacySignal) {
         info('Global Privacy Control is on: this visit through a referral link is not recorded.')
         return false
       }
-      if (!options.firstTouch || replaces(now()))
-        persisted.write('attribution', { code, capturedAt: now() })
+      if (!options.firstTouch || replaces(at))
+        persisted.write('attribution', { code, capturedAt: at })
       if (remember(code) && !options.reloadedWithoutStorage())
         options.enqueue({ type: 'click', code })
       return true

@@ -2,15 +2,18 @@
 // checks the options and wires the parts: tracking (tracker.ts) and what builds on it
 // (extras.ts: campaign, link, stores). The script tag creates the tracking part alone and
 // attaches the rest when a later-loaded file brings it.
+
+import { createSending } from '../queue/sending.ts'
 import { ConfigError } from '../shared/errors.ts'
 import { own } from '../shared/own.ts'
 import { attributionCookie } from './attribution-cookie.ts'
 import { attachExtras, type ExtrasOptions } from './extras.ts'
 import { browserHost } from './host.ts'
 import { parsePublicKey } from './keys.ts'
-import { checkOption, resolveApiBase } from './options.ts'
+import { checkOption } from './option-errors.ts'
+import { resolveApiBase } from './options.ts'
 import { outboundLinks } from './outbound.ts'
-import { createTracker, type Tracker } from './tracker.ts'
+import { createTracker, type Tracker, type TrackerOptions } from './tracker.ts'
 import type { Referral, ReferralInternals, ReferralOptions } from './types.ts'
 
 export type {
@@ -34,7 +37,11 @@ export function createReferral(options: ReferralOptions): Referral {
 
 /** The same core, with what the widget's own UI reads and calls (not side-effect free either). */
 export function createReferralInternals(options: ReferralOptions): ReferralInternals {
-  const tracker = createTracking(options, attributionCookie, outboundLinks)
+  const tracker = createTracking(options, {
+    sending: createSending,
+    sharedCookie: attributionCookie,
+    outboundLinks,
+  })
   return attachExtras(tracker, extrasOptions(own(options)))
 }
 
@@ -49,17 +56,21 @@ const CHECKED_FIRST = [
   'locale',
 ] as const
 
+/** The modules tracking is given rather than imports, so the script tag can load them beside it. */
+export interface TrackingParts {
+  /** What sends the queue (sending.ts): itself, or how the script tag loads its delivery file. */
+  sending: TrackerOptions['sending']
+  /** The cookie module, where `cookieDomain` is set (without it, no cookie). */
+  sharedCookie?: typeof attributionCookie | undefined
+  /** The outbound links module, where `outbound` is set (without it, no hand-off). */
+  outboundLinks?: typeof outboundLinks | undefined
+}
+
 /**
  * Every option checked (the later part's too: a bad `userId` fails here, before anything is
- * stored or sent), then the tracking part created. `sharedCookie`: the cookie module, where
- * `cookieDomain` is set (the script tag loads it beside its file; without it, no cookie).
- * `links`: the outbound links module, where `outbound` is set (likewise).
+ * stored or sent), then the tracking part created with the `parts` it is given.
  */
-export function createTracking(
-  given: ReferralOptions,
-  sharedCookie?: typeof attributionCookie,
-  links?: typeof outboundLinks,
-): Tracker {
+export function createTracking(given: ReferralOptions, parts: TrackingParts): Tracker {
   // Own options only: a field the page's Object.prototype carries is not an option.
   const options = own(given ?? {})
   const key = parsePublicKey(options.publicKey)
@@ -92,10 +103,9 @@ export function createTracking(
         options.cookieDomain === undefined
           ? undefined
           : checkOption('cookieDomain', options.cookieDomain),
-      sharedCookie,
+      ...parts,
       outbound:
         options.outbound === undefined ? undefined : checkOption('outbound', options.outbound),
-      outboundLinks: links,
     }),
   )
 }

@@ -6,6 +6,7 @@ import { referrerCalls, type SentRequest } from '../api/referrer-calls.ts'
 import { toJson } from '../shared/json.ts'
 import { createBanner } from './banner.ts'
 import { type CampaignRequest, createCampaign } from './campaign.ts'
+import { browserLanguage } from './host.ts'
 import { createLink } from './link.ts'
 import { createStores } from './stores.ts'
 import { createSummary } from './summary.ts'
@@ -125,7 +126,7 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
     ...stores,
     config: {
       mode: core.key.mode,
-      locale: options.locale ?? core.host.language ?? 'en',
+      locale: options.locale ?? core.host.language ?? browserLanguage() ?? 'en',
       theme: options.theme ?? 'auto',
     },
   }

@@ -24,13 +24,16 @@ export interface Host {
   ): () => void
   locks: LockManagerLike | undefined
   sendBeacon: ((url: string, body: string) => boolean) | undefined
-  language: string | undefined
+  /** The visitor's language, where a test or an unusual host gives it (else the browser's). */
+  language?: string | undefined
   /** The visitor's Global Privacy Control signal (`navigator.globalPrivacyControl`). */
   globalPrivacyControl: boolean
   /** `document.cookie`; only used with the `cookieDomain` option. */
   cookie: CookieJar | undefined
   /** Whether this page was reloaded (the navigation's type), not reached by a link or typed. */
   reloaded: boolean
+  /** This page load's own number (`performance.timeOrigin`): an arrival kept on it says so. */
+  page: number | undefined
 }
 
 /**
@@ -44,6 +47,10 @@ export function browserLocale(reported: string | undefined): string | undefined 
     return undefined
   }
 }
+
+/** The browser's own language, as a tag Intl takes; undefined outside a browser. */
+export const browserLanguage = () =>
+  typeof navigator === 'undefined' ? undefined : browserLocale(navigator.language)
 
 const hasWindow = () =>
   typeof window !== 'undefined' && typeof window.addEventListener === 'function'
@@ -71,9 +78,6 @@ export const browserHost: Host = {
       ? undefined
       : (url: string, body: string) => navigator.sendBeacon(url, body)
   },
-  get language() {
-    return typeof navigator === 'undefined' ? undefined : browserLocale(navigator.language)
-  },
   get cookie() {
     return typeof document === 'undefined'
       ? undefined
@@ -92,6 +96,9 @@ export const browserHost: Host = {
     } catch {
       return false
     }
+  },
+  get page() {
+    return typeof performance === 'undefined' ? undefined : performance.timeOrigin
   },
   get globalPrivacyControl() {
     const page = globalThis.navigator as { globalPrivacyControl?: unknown } | undefined

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../shared/errors.ts'
-import { parsePublicKey, shortHash } from './keys.ts'
+import { parsePublicKey } from './keys.ts'
+import { shortHash } from './short-hash.ts'
 
 /** The ConfigError `fn` throws; fails the test when it throws nothing or something else. */
 function configErrorOf(fn: () => unknown): ConfigError {

@@ -1,5 +1,6 @@
 import { KEY_PATTERN } from '../api/wire.ts'
 import { ConfigError } from '../shared/errors.ts'
+import { shortHash } from './short-hash.ts'
 
 export type Mode = 'test' | 'live'
 
@@ -39,14 +40,4 @@ export function parsePublicKey(key: unknown, option = 'publicKey'): PublicKey {
   }
   const clean = key.trim()
   return { key: clean, mode: match[2] as Mode, hash: shortHash(clean) }
-}
-
-/** FNV-1a, 32 bits, base 36: enough to keep two keys' storage apart, not a secret. */
-export function shortHash(text: string): string {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i)
-    hash = Math.imul(hash, 0x01000193)
-  }
-  return (hash >>> 0).toString(36)
 }

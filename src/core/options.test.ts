@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { refusal } from '../../test/support/errors.ts'
-import { checkOption } from './options.ts'
+import { checkOption } from './option-errors.ts'
 
 describe('checkOption', () => {
   it.each([

@@ -1,6 +1,7 @@
 // What each option accepts, in one place for createReferral, the script tag's attributes and the
-// custom element: a check gives the value to use, or undefined when it refuses the value, and a
-// phrase that says what was expected.
+// custom element: a check gives the value to use, or undefined when it refuses the value. What
+// each expects, in words, is option-errors.ts's (the script tag's tracking part needs the checks
+// alone; a refusal there is reported by its checks file).
 
 import {
   CAMPAIGN_ID_PATTERN,
@@ -92,61 +93,52 @@ const userToken = (value: unknown) =>
     : undefined
 
 const CHECKS = {
-  campaignId: [matching(CAMPAIGN_ID_PATTERN), 'a campaign id looks like camp_…'],
-  userToken: [
-    userToken,
-    'a user token is v1.<payload>.<signature>, minted by your server with signUserToken',
-  ],
-  userId: [matching(REFERRER_ID_PATTERN), 'a user id is 1-128 letters, digits or _ . : @ -'],
-  refParam: [
-    refParams,
-    'give a parameter name or a comma-separated list of them (letters, digits, _ . -)',
-  ],
-  landingUrl: [
-    (value: unknown) => httpUrl(value)?.href,
-    'it must be an absolute http: or https: URL',
-  ],
-  apiBase: [apiBase, 'it must be an absolute http: or https: URL, or a path such as /referral'],
-  cookieDomain: [domain, 'it must be a domain such as shop.example, or auto'],
-  outbound: [
-    outboundHosts,
-    'every entry must be a host name such as app.example.io, or *.example.org for its subdomains',
-  ],
-  locale: [locale, 'it must be a language tag such as en-US'],
-  theme: [oneOf('light', 'dark', 'auto'), 'use light, dark or auto'],
-  cleanUrl: [flag, 'use true or false'],
-  honorGpc: [flag, 'use true or false'],
-  consent: [oneOf('required'), 'the only value is "required", or leave it out'],
-  attribution: [oneOf('last', 'first'), 'use last or first'],
+  apiBase: apiBase,
+  campaignId: matching(CAMPAIGN_ID_PATTERN),
+  userId: matching(REFERRER_ID_PATTERN),
+  userToken: userToken,
+  refParam: refParams,
+  landingUrl: (value: unknown) => httpUrl(value)?.href,
+  locale: locale,
+  theme: oneOf('light', 'dark', 'auto'),
+  cleanUrl: flag,
+  consent: oneOf('required'),
+  honorGpc: flag,
+  cookieDomain: domain,
+  attribution: oneOf('last', 'first'),
+  outbound: outboundHosts,
 } as const
 
 export type CheckedOption = keyof typeof CHECKS
 
+/** `campaignId` → `campaign-id`: an option's name as an element's attribute. */
+type Kebab<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${Kebab<Tail>}`
+  : S
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+
+/** The script tag's names where its shorter ones came first; the rest are `data-` + the element's. */
+const SHORTER: Record<string, string> = {
+  publicKey: 'data-key',
+  apiBase: 'data-api',
+  campaignId: 'data-campaign',
+}
+
 /**
  * Each option a page can set in markup, and its attribute on the script tag and on the custom
- * element. The two spellings differ where the script tag's shorter names came first (`data-key`,
- * `data-api`, `data-campaign`); both stay accepted as documented.
+ * element: the element's is the option's name in kebab case, the script tag's `data-` and that,
+ * but where its shorter names came first (`data-key`, `data-api`, `data-campaign`); both stay
+ * accepted as documented.
  */
-export const OPTION_ATTRIBUTES = {
-  publicKey: { scriptTag: 'data-key', element: 'public-key' },
-  apiBase: { scriptTag: 'data-api', element: 'api-base' },
-  campaignId: { scriptTag: 'data-campaign', element: 'campaign-id' },
-  userId: { scriptTag: 'data-user-id', element: 'user-id' },
-  userToken: { scriptTag: 'data-user-token', element: 'user-token' },
-  refParam: { scriptTag: 'data-ref-param', element: 'ref-param' },
-  landingUrl: { scriptTag: 'data-landing-url', element: 'landing-url' },
-  locale: { scriptTag: 'data-locale', element: 'locale' },
-  theme: { scriptTag: 'data-theme', element: 'theme' },
-  cleanUrl: { scriptTag: 'data-clean-url', element: 'clean-url' },
-  consent: { scriptTag: 'data-consent', element: 'consent' },
-  honorGpc: { scriptTag: 'data-honor-gpc', element: 'honor-gpc' },
-  cookieDomain: { scriptTag: 'data-cookie-domain', element: 'cookie-domain' },
-  attribution: { scriptTag: 'data-attribution', element: 'attribution' },
-  outbound: { scriptTag: 'data-outbound', element: 'outbound' },
-} as const satisfies Record<CheckedOption | 'publicKey', { scriptTag: string; element: string }>
+export const OPTION_ATTRIBUTES = Object.fromEntries(
+  ['publicKey', ...Object.keys(CHECKS)].map((option) => [
+    option,
+    { scriptTag: SHORTER[option] ?? `data-${kebab(option)}`, element: kebab(option) },
+  ]),
+) as { [K in CheckedOption | 'publicKey']: { scriptTag: string; element: Kebab<K> } }
 
 export type MarkupOption = keyof typeof OPTION_ATTRIBUTES
-type Accepted<K extends CheckedOption> = NonNullable<ReturnType<(typeof CHECKS)[K][0]>>
+export type Accepted<K extends CheckedOption> = NonNullable<ReturnType<(typeof CHECKS)[K]>>
 
 /** The value quoted as JSON, cut (with an ellipsis) so the escaped text stays within 80. */
 export const quote = (value: unknown) => {
@@ -160,24 +152,25 @@ export const quote = (value: unknown) => {
 const SECRET: ReadonlySet<CheckedOption> = new Set(['userToken'])
 
 /**
- * The value to use for an option, or a ConfigError naming it (as `label`: an attribute's name
- * where it came from one) with the value, quoted and shortened (never a credential's), and what
- * was expected.
+ * The error for a refused option: naming it (as `label`: an attribute's name where it came from
+ * one) with the value, quoted and shortened (never a credential's), and what was `expected`
+ * (option-errors.ts has each option's sentence).
  */
-export function checkOption<K extends CheckedOption>(
-  name: K,
+export const refusal = (
+  name: CheckedOption,
   value: unknown,
+  expected: string,
   label: string = name,
   verdict = 'is refused',
-): Accepted<K> {
-  const [accept, expected] = CHECKS[name]
-  const accepted = accept(value)
-  if (accepted === undefined) {
-    const shown = SECRET.has(name) ? '' : `=${quote(value)}`
-    throw new ConfigError(label, `${label}${shown} ${verdict}: ${expected}.`)
-  }
-  return accepted as Accepted<K>
-}
+) =>
+  new ConfigError(
+    label,
+    `${label}${SECRET.has(name) ? '' : `=${quote(value)}`} ${verdict}: ${expected}.`,
+  )
+
+/** The value to use for an option, or undefined when it is refused (checkOption says why). */
+export const accepted = <K extends CheckedOption>(name: K, value: unknown) =>
+  CHECKS[name](value as never) as Accepted<K> | undefined
 
 /**
  * An apiBase as checkOption gives it, made absolute: a path (`/referral`) resolved against the

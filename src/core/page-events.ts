@@ -1,7 +1,6 @@
 // The page's own events the tracking core follows: connectivity, leaving and coming back through
 // the back/forward cache, and other tabs' writes to the widget's storage.
 import type { Queue } from '../queue/queue.ts'
-import type { Sender } from '../queue/sender.ts'
 import type { Host } from './host.ts'
 
 /** Subscribes; returns the unsubscribe functions. */
@@ -10,28 +9,28 @@ export function listenToPage(page: {
   /** The widget's storage keys start with it: another key's change is the host's own. */
   namespace: string
   queue: Queue
-  sender: Sender
   /** The core's announcements: the queue changed, or the page was restored from the cache. */
   events: { emit(name: 'change' | 'restored', payload: undefined): void }
 }): Array<() => void> {
-  const { host, namespace, queue, sender, events } = page
+  const { host, namespace, queue, events } = page
   return [
     host.listen('online', () => {
       events.emit('change', undefined)
-      queue.online()
+      queue.send((sending) => sending.online())
     }),
     host.listen('offline', () => events.emit('change', undefined)),
     // Left (perhaps into the back/forward cache): what waits goes by beacon, and a send pass
     // under way lets the lock go, which the site's next page would otherwise contend for.
     host.listen('pagehide', () => {
-      queue.beacon()
-      sender.pause()
+      queue.persist()
+      queue.sending()?.beacon()
+      queue.sending()?.pause()
     }),
     // Shown again from the cache: the page carries on where it was, on the real clock.
     host.listen('pageshow', (event) => {
       if (!(event as PageTransitionEvent).persisted) return
-      sender.resume()
-      queue.kick()
+      queue.sending()?.resume()
+      queue.send((sending) => sending.kick())
       events.emit('restored', undefined)
       events.emit('change', undefined)
     }),
@@ -39,7 +38,7 @@ export function listenToPage(page: {
       const changed = (event as StorageEvent).key
       if (changed !== null && !changed.startsWith(namespace)) return
       events.emit('change', undefined)
-      if (changed?.startsWith(`${namespace}q:`)) queue.watch()
+      if (changed?.startsWith(`${namespace}q:`)) queue.send((sending) => sending.watch(), true)
     }),
   ]
 }

@@ -2,10 +2,10 @@
 // else found there is discarded, never trusted. Storage is read every time (another tab may have
 // written), but the same text is not parsed twice.
 import { CLIENT_ID_PATTERN, CODE_PATTERN } from '../api/wire.ts'
-import { jsonOf, type SafeStorage, type StorageLike } from '../queue/storage.ts'
-import { fromJson, toJson } from '../shared/json.ts'
+import { jsonOf, type SafeStorage } from '../queue/storage.ts'
+import { toJson } from '../shared/json.ts'
 import { array, literal, number, object, type Parser, parse, string } from '../shared/parse.ts'
-import { shortHash } from './keys.ts'
+import { shortHash } from './short-hash.ts'
 
 /** The version every stored record carries. */
 export const v = literal(1)
@@ -16,7 +16,6 @@ export const StoredAttribution = /* @__PURE__ */ object({ v, code, capturedAt: n
 export const StoredClicks = /* @__PURE__ */ object({ v, codes: array(code) })
 /** The campaign's attribution window in days, as a page that knew the campaign last saw it. */
 export const StoredWindow = /* @__PURE__ */ object({ v, days: number })
-export const StoredConsent = /* @__PURE__ */ object({ v, granted: literal(true) })
 
 /** The cache's name for a user's link to a campaign: the user id is never stored as such. */
 export const linkCacheName = (campaignId: string, userId: string) =>
@@ -64,13 +63,3 @@ export function createPersisted(storage: SafeStorage, namespace: string) {
 }
 
 export type Persisted = ReturnType<typeof createPersisted>
-
-/** Where consent is required, a choice made on an earlier visit is the only thing read first. */
-export function hasStoredConsent(storage: StorageLike | undefined, namespace: string): boolean {
-  try {
-    const raw = storage?.getItem(`${namespace}consent`)
-    return raw != null && parse(StoredConsent, fromJson(raw)) !== null
-  } catch {
-    return false
-  }
-}

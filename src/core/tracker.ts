@@ -5,20 +5,21 @@
 import { type ApiClient, createApiClient } from '../api/client.ts'
 import { createServiceClock } from '../api/clock.ts'
 import { ISO_TIMESTAMP_PATTERN, type TrackedEvent } from '../api/wire.ts'
-import { createQueue } from '../queue/queue.ts'
-import { createSender } from '../queue/sender.ts'
+import { createQueue, type QueueOptions } from '../queue/queue.ts'
 import { createSafeStorage, defaultStorage } from '../queue/storage.ts'
 import { globalTimers } from '../shared/timers.ts'
 import { arrive } from './arrival.ts'
 import { createAttribution } from './attribution.ts'
 import type { attributionCookie } from './attribution-cookie.ts'
+import { CONSENT_GIVEN, hasStoredConsent } from './consent-record.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
+import { takeKept } from './kept.ts'
 import type { PublicKey } from './keys.ts'
 import type { outboundLinks } from './outbound.ts'
 import { listenToPage } from './page-events.ts'
-import { createPersisted, hasStoredConsent } from './persisted.ts'
+import { createPersisted } from './persisted.ts'
 import { createTrack } from './track.ts'
 import type { CoreEvents, ReferralOptions, Tracking } from './types.ts'
 
@@ -55,6 +56,8 @@ export interface TrackerOptions
   outbound?: readonly string[] | undefined
   /** The module that does it, passed in like `sharedCookie` (loaded where `outbound` is set). */
   outboundLinks?: typeof outboundLinks | undefined
+  /** What sends the queue, passed in too (the script tag loads it when there is something to send). */
+  sending: QueueOptions['sending']
 }
 
 // Not marked free of side effects: it captures the referral code and records the click.
@@ -85,10 +88,6 @@ export function createTracker(options: TrackerOptions) {
     now,
     clock,
   })
-  const sender = createSender({
-    name: namespace,
-    locks: options.locks === null ? undefined : (options.locks ?? host.locks),
-  })
   const cleanups: Array<() => void> = []
   let destroyed = false
 
@@ -96,7 +95,8 @@ export function createTracker(options: TrackerOptions) {
     storage,
     namespace,
     api,
-    sender,
+    sending: options.sending,
+    locks: options.locks === null ? undefined : (options.locks ?? host.locks),
     now,
     random,
     timers,
@@ -146,8 +146,8 @@ export function createTracker(options: TrackerOptions) {
     if (cookie && held && consented && !privacySignal) cookie.write(held, attribution.windowMs())
   }
 
-  const capture = (code: string) => {
-    const captured = attribution.capture(code)
+  const capture = (code: string, at?: number) => {
+    const captured = attribution.capture(code, at)
     if (captured) {
       shareAttribution()
       events.emit('captured', undefined)
@@ -183,10 +183,10 @@ export function createTracker(options: TrackerOptions) {
     consented = granted === true
     if (consented) {
       storage.commit()
-      if (options.consent === 'required') persisted.write('consent', { granted: true })
+      if (options.consent === 'required') storage.set(`${namespace}consent`, CONSENT_GIVEN)
       shareAttribution() // a code held until consent is shared now
       events.emit('consent', true)
-      queue.kick()
+      queue.send((sending) => sending.kick())
     } else {
       storage.hold()
       forget()
@@ -198,7 +198,6 @@ export function createTracker(options: TrackerOptions) {
     if (destroyed) return
     destroyed = true
     queue.destroy()
-    sender.release()
     for (const cleanup of cleanups.splice(0)) cleanup()
     events.emit('destroyed', undefined)
     events.clear()
@@ -206,17 +205,41 @@ export function createTracker(options: TrackerOptions) {
 
   // --- start --------------------------------------------------------------------------------
 
-  arrive({
-    href: host.href(),
-    shared: cookie && !privacySignal ? cookie.read() : null,
+  const arrival = {
     attribution,
     capture,
     shareAttribution,
     privacySignal,
-    now,
     refParams: options.refParams,
-    replaceUrl: options.cleanUrl ? (url) => host.replaceUrl(url) : undefined,
-  })
+  }
+  /** This page's arrival (its address bar cleaned), at the time the loader kept it if it did. */
+  const arriveHere = (at?: number) =>
+    arrive({
+      ...arrival,
+      href: host.href(),
+      shared: cookie && !privacySignal ? cookie.read() : null,
+      now: at === undefined ? now : () => at,
+      replaceUrl: options.cleanUrl ? (url) => host.replaceUrl(url) : undefined,
+    })
+  // What the loader kept before this part ran, on this page or one that closed too soon, in the
+  // order it happened: arrivals as they were, and track calls.
+  let arrived = false
+  for (const record of takeKept(storage, namespace)) {
+    if (record.type !== 'arrive') track(record.type, record.properties)
+    else if (record.page !== host.page)
+      arrive({
+        ...arrival,
+        href: record.href,
+        shared: null,
+        now: () => record.at,
+        replaceUrl: undefined,
+      })
+    else {
+      arrived = true
+      arriveHere(record.at)
+    }
+  }
+  if (!arrived) arriveHere()
   const outbound =
     options.outbound?.length && options.outboundLinks
       ? options.outboundLinks({
@@ -229,8 +252,8 @@ export function createTracker(options: TrackerOptions) {
       : undefined
   if (outbound) cleanups.push(outbound.stop)
 
-  cleanups.push(...listenToPage({ host, namespace, queue, sender, events }))
-  queue.kick()
+  cleanups.push(...listenToPage({ host, namespace, queue, events }))
+  queue.send((sending) => sending.kick())
 
   const tracking: Tracking = {
     track,

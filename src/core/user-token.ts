@@ -2,7 +2,7 @@
 // or logged. A request the service refuses as `user_token_expired` asks the host for a fresh
 // token once (`onTokenExpired`), however many requests saw that expiry, and is retried once.
 import { ApiError, errorOf } from '../shared/errors.ts'
-import { checkOption } from './options.ts'
+import { checkOption } from './option-errors.ts'
 
 export interface UserTokenOptions {
   userToken?: string | undefined

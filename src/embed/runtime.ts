@@ -1,13 +1,13 @@
-// What the files loaded beside the script tag (the UI file, the link file) take from the
-// tracking file instead of carrying their own copies: the same error classes (so `instanceof`
+// What the files loaded after the tracking part (the UI file, the link, cookie and outbound files)
+// take from it instead of carrying their own copies: the same error classes (so `instanceof`
 // holds across files), the same once-only warnings, the same option checks and stored shapes,
-// the same Trusted Types policy (a page creates a policy name once).
-// The script-tag build turns this list into one array the tracking file publishes
-// (vite.lib.config.ts, `publishRuntime`); the sibling builds read every import of these modules
-// from it by position (`fromTrackingFile`), and a sibling importing a name this list does not
-// carry fails its build. One `export { … } from '…'` per module, nothing else.
+// the same Trusted Types policy (a page creates a policy name once; the tracking part has it from
+// the loader, loader-runtime.ts). The tracking part's build turns this list into one array it
+// publishes (`publishRuntime` in scripts/lib-build/runtime-plugins.ts); the later files' builds
+// read every import of these modules from it by position (`fromRuntime`), and a file importing a
+// name this list does not carry fails its build. One `export { … } from '…'` per module, nothing
+// else.
 export { anything, expectShape } from '../api/client.ts'
-export { campaignPath, LINKS_PATH, linkBody } from '../api/paths.ts'
 export {
   attributionWindowDays,
   CAMPAIGN_ID_PATTERN,
@@ -15,19 +15,20 @@ export {
   CODE_PATTERN,
   CURRENCY_PATTERN,
   ISO_TIMESTAMP_PATTERN,
+  KEY_PATTERN,
   LINK_ID_PATTERN,
   MAX_ATTRIBUTION_DAYS,
+  MAX_BODY_BYTES,
+  MAX_EVENTS_PER_REQUEST,
   MAX_SUMMARY_RECENT,
 } from '../api/wire.ts'
 export { DEFAULT_ATTRIBUTION_DAYS, REMEMBERED } from '../core/attribution.ts'
-export { checkOption, quote } from '../core/options.ts'
+export { accepted, quote, refusal } from '../core/options.ts'
 export { linkCacheName, v } from '../core/persisted.ts'
+export { BEACON_KEY_BYTES, ENVELOPE_BYTES, sizeOf, stripped } from '../queue/chunks.ts'
 export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
-export { toJson } from '../shared/json.ts'
-export { error, resetWarnings, warn, warnOnce } from '../shared/log.ts'
-export { array, boolean, literal, number, object, oneOf, string } from '../shared/parse.ts'
-export { scriptUrl } from '../shared/trusted-script-url.ts'
-export { languageOf, messagesFile, pickLanguage, UI_LANGUAGES } from '../ui/messages/languages.ts'
+export { fromJson, toJson } from '../shared/json.ts'
+export { array, boolean, literal, number, object, oneOf, parse, string } from '../shared/parse.ts'
 
-/** Replaced in the script-tag build; elsewhere (tests, the ESM package) there is nothing to share. */
+/** Replaced in the tracking part's build; elsewhere (tests, the ESM package) there is nothing to share. */
 export const publishRuntime = () => {}

@@ -9,22 +9,20 @@ import type { ExtrasOptions } from '../core/extras.ts'
 import type { outboundLinks } from '../core/outbound.ts'
 import type { Tracker } from '../core/tracker.ts'
 import type { ReferralInternals } from '../core/types.ts'
-import { scriptUrl } from '../shared/trusted-script-url.ts'
+import type { CreateSending } from '../queue/sending.ts'
+import { policyRefused, scriptUrl } from '../shared/trusted-script-url.ts'
 import type { UiLanguage } from '../ui/messages/languages.ts'
 import type { Messages } from '../ui/messages/messages.ts'
-import type { RawUiAttributes } from './ui-attributes.ts'
+import type { AttributeChecks } from './attributes.ts'
+import type { CommandFunction } from './commands.ts'
 
 export const PART_READY = Symbol.for('referral-widget.part')
 
 export interface MountAllOptions {
-  /** The panel's attributes of the script tag, as written (read by the UI file). */
-  attributes?: RawUiAttributes | undefined
+  /** The script tag: the UI file reads the panel's attributes (data-messages...) from it. */
+  script: Pick<HTMLScriptElement, 'getAttribute'>
   /** The script tag was pinned by SRI: the files the UI file loads are pinned too. */
-  integrity?: boolean
-  /** The built-in language the page gets (the tracking file's choice, so both agree). */
-  language?: UiLanguage
-  /** Its messages file, already on its way (sent by the tracking file when not pinned). */
-  builtIn?: Promise<Parts['messages']> | undefined
+  integrity: boolean
 }
 
 /** What a later-loaded file offers: the rest of the core, and (the UI file) the panel. */
@@ -35,8 +33,22 @@ export interface Part {
   mountAll?(referral: ReferralInternals, options: MountAllOptions): void
 }
 
-/** Each file beside the tracking file, by the name it hands its part over with. */
+/** What the loader hands the tracking part: its tag, and the command function it installed. */
+export interface TrackingStart {
+  script: HTMLScriptElement
+  /** The command function: installed by the loader where it read the tag; else by the part. */
+  commands: CommandFunction
+  installed: boolean
+}
+
+/** Each file beside the loader, by the name it hands its part over with. */
 export interface Parts {
+  /** The tracking part: capture, visitor id, events stored, option checks (tracking-part.ts). */
+  tracking: { start(start: TrackingStart): void }
+  /** The precise checks of the tag's attributes, when one is refused (checks-part.ts). */
+  checks: { precise: AttributeChecks }
+  /** What sends the queue, when there is something to send (delivery-part.ts). */
+  delivery: { createSending: CreateSending }
   ui: Part
   link: Part
   /** The attribution cookie's module, for pages that set data-cookie-domain. */
@@ -49,7 +61,7 @@ export interface Parts {
 
 export type PartName = keyof Parts
 
-/** Subresource Integrity hashes of the sibling files, by name; filled in by the build. */
+/** Subresource Integrity hashes of the files the loader loads, by name; filled in by the build. */
 declare const __SIBLING_INTEGRITY__: Record<string, string> | undefined
 const HASHES: Record<string, string> =
   typeof __SIBLING_INTEGRITY__ === 'undefined' ? {} : __SIBLING_INTEGRITY__
@@ -64,7 +76,9 @@ const waiting = (): Waiting => {
 /**
  * Loads `file` from beside `besides` (the script tag's file, or the UI file). `pinned`: that file
  * was loaded with an integrity hash, so the sibling must carry one too (`hash`, by default the
- * one the tracking file carries for it), or it is not loaded at all.
+ * one the loader carries for it), or it is not loaded at all. `preload`: only fetched now, for
+ * the part that runs it later (the UI file, fetched by the loader beside the tracking part, run
+ * once the part asks for it): its promise settles only where it is refused.
  */
 export function loadSibling<N extends PartName>(
   name: N,
@@ -72,24 +86,60 @@ export function loadSibling<N extends PartName>(
   besides: string,
   pinned: boolean,
   hash: string | undefined = HASHES[file],
+  preload = false,
 ): Promise<Parts[N]> {
   return new Promise((resolve, reject) => {
     if (pinned && !hash) {
       reject(new Error(`no integrity hash is built in for ${file}`))
       return
     }
-    ;(waiting() as Record<N, (part: Parts[N]) => void>)[name] = resolve
-    const script = document.createElement('script')
-    // Under Trusted Types without the widget's policy this throws, and the promise is rejected.
-    script.src = scriptUrl(new URL(file, besides).href)
-    if (pinned && hash) {
-      script.integrity = hash
-      script.crossOrigin = 'anonymous'
+    const url = new URL(file, besides).href
+    const element = document.createElement(preload ? 'link' : 'script') as HTMLScriptElement &
+      HTMLLinkElement
+    try {
+      // Under Trusted Types without the widget's policy this throws (a preload asks it too:
+      // nothing is fetched that could not run).
+      element.src = scriptUrl(url)
+    } catch (refused) {
+      // The page enforces Trusted Types and its CSP refused the widget's policy. A module import
+      // is no Trusted Types sink (its URL is the CSP's script-src's to allow): tracking goes on
+      // that way, unpinned only. The panel's files find theirs through their <script>, and stay
+      // out (the tracking part says why).
+      if (preload || pinned || name === 'ui' || name === 'messages') reject(refused)
+      else import(/* @vite-ignore */ url).catch(reject)
+      return
     }
-    script.onerror = () => reject(new Error(`could not load ${file}`))
-    document.head.append(script)
+    if (preload) {
+      element.rel = 'preload'
+      element.as = 'script'
+      element.href = url
+    } else {
+      ;(waiting() as Record<N, (part: Parts[N]) => void>)[name] = resolve
+      element.onerror = () => reject(new Error(`could not load ${file}`))
+    }
+    if (pinned && hash) {
+      element.integrity = hash
+      element.crossOrigin = 'anonymous'
+    }
+    document.head.append(element)
   })
 }
+
+/**
+ * The sentence for `what` (the widget, the panel...) not loaded from `file`: the page's Trusted
+ * Types policy refused it (a TypeError from the <script>'s src, the widget's policy refused by
+ * the CSP), or the file could not be loaded; `effect`: what that leaves undone.
+ */
+export const notLoaded = (what: string, file: string, failure: unknown, effect = '') =>
+  failure instanceof TypeError && policyRefused()
+    ? `The ${what} cannot load under this page's Trusted Types policy: add \`referral-widget\` to the CSP's trusted-types directive.`
+    : `The ${what} could not be loaded from ${file} beside the script${effect}.`
+
+/** The UI file the page needs: the panel's (with the banner), or the banner's alone. */
+export const uiFile = () =>
+  document.querySelector('[data-referral-widget]')
+    ? 'referral-widget-ui.js'
+    : 'referral-widget-banner.js'
 
 /** Called by a sibling file when it runs. */
 export function handOver<N extends PartName>(name: N, part: Parts[N]) {

@@ -1,43 +1,38 @@
 // The durable event queue. An event is written to storage (chunks.ts, within its bounds) before
 // any request is made and is removed only when the service has confirmed it (accepted or
-// duplicate) or refused it for good. What may be sent now is backlog.ts's; one send pass is
-// pass.ts's; what an answer means for each event is answers.ts's. The delivery state
-// (delivery.ts), shared by the tabs, holds a 429's pause and the backoff.
+// duplicate) or refused it for good. Storing is this module's; sending is sending.ts's (the send
+// pass, the sender lock, the backoff the tabs share), which the queue asks for when there is
+// something to send: given at once (the ESM core), or loaded (the script tag's delivery file).
 import type { ApiClient } from '../api/client.ts'
 import type { ServiceClock } from '../api/clock.ts'
-import { MAX_BODY_BYTES, MAX_EVENTS_PER_REQUEST, type TrackedEvent } from '../api/wire.ts'
+import type { TrackedEvent } from '../api/wire.ts'
 import type { Timers } from '../shared/timers.ts'
 import { createAnnouncer, type Emit, type QueueEvents } from './announce.ts'
-import { createBacklog } from './backlog.ts'
 import {
-  BEACON_KEY_BYTES,
   createChunkStore,
   DEFAULT_MAX_STORED_CHARS,
   type DropReason,
-  ENVELOPE_BYTES,
   type QueuedEvent,
-  sizeOf,
-  stripped,
 } from './chunks.ts'
-import { createDeliveryState } from './delivery.ts'
-import { createSendPass, RECHECK_MS } from './pass.ts'
-import type { Sender } from './sender.ts'
+import type { LockManagerLike } from './sender.ts'
+import type { Connection, CreateSending, Sending } from './sending.ts'
 import type { SafeStorage } from './storage.ts'
 
-export type { DropReason, QueuedEvent, QueueEvents }
-
-export type Connection =
-  | { state: 'online' }
-  | { state: 'offline' }
-  | { state: 'rate-limited'; until: number }
-  | { state: 'retrying'; at: number }
+export type { Connection, DropReason, QueuedEvent, QueueEvents }
 
 export interface QueueOptions {
   storage: SafeStorage
   /** The storage namespace, e.g. `referral:test:abc123:`. */
   namespace: string
   api: Pick<ApiClient, 'sendEvents' | 'beacon'>
-  sender: Sender
+  /**
+   * What sends the queue: createSending itself (the ESM core: sending starts at once), or a
+   * function that loads it (the script tag, the first time there is something to send; it settles
+   * to undefined where it could not, and is asked again the next time).
+   */
+  sending: CreateSending | { load: () => Promise<CreateSending | undefined> }
+  /** The page's Web Locks, for the sender lock; without them every tab sends. */
+  locks: LockManagerLike | undefined
   now: () => number
   random: () => number
   timers: Timers
@@ -64,21 +59,16 @@ export const SEND_DELAY_MS = 1000
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createQueue(options: QueueOptions) {
-  const { storage, namespace, api, sender, now, timers, emit } = options
+  const { storage, namespace, now, emit } = options
   const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS
+  const clock = options.clock
 
   let pending: QueuedEvent[] = []
   let persistScheduled = false
-  let timer: unknown
-  let timerAt = 0
-  let running: Promise<void> | null = null
   let destroyed = false
   /** Ids of events in the request under way, so a second pass never sends them twice. */
   const inFlight = new Set<string>()
-  const clock = options.clock
-  // Events that looked too old by the device clock waited for it: the first answer decides.
-  clock?.onKnown(() => queueMicrotask(() => void flush()))
 
   const { dropped, invalid } = createAnnouncer(emit, { maxEvents, maxAgeMs })
 
@@ -90,17 +80,6 @@ export function createQueue(options: QueueOptions) {
     maxEvents,
     maxChars: options.maxStoredChars ?? DEFAULT_MAX_STORED_CHARS,
     onInvalid: invalid,
-  })
-  const delivery = createDeliveryState(storage, `${namespace}delivery`, now)
-  const backlog = createBacklog({
-    store,
-    storage,
-    clock,
-    now,
-    maxAgeMs,
-    maxEvents,
-    inFlight,
-    dropped,
   })
 
   /** Writes what `track` gathered in this task as one chunk, within the bounds: one write per burst. */
@@ -115,77 +94,34 @@ export function createQueue(options: QueueOptions) {
     emit('change', undefined)
   }
 
-  const schedule = (at: number) => {
-    if (destroyed) return
-    if (timer !== undefined && timerAt <= at) return
-    if (timer !== undefined) timers.clearTimeout(timer)
-    timerAt = at
-    timer = timers.setTimeout(
-      () => {
-        timer = undefined
-        void flush()
-      },
-      Math.max(0, at - now()),
-    )
+  let sending: Sending | undefined
+  const start = (create: CreateSending) => {
+    sending = create({
+      ...options,
+      store,
+      canSend: options.canSend ?? (() => true),
+      dropped,
+      inFlight,
+      clock,
+      maxEvents,
+      maxAgeMs,
+      sendBeacon: options.sendBeacon,
+      persist,
+    })
+    if (destroyed) sending.destroy()
+    return sending
   }
-
-  const canSend = options.canSend ?? (() => true)
-  const pass = createSendPass({
-    api,
-    backlog,
-    delivery,
-    sender,
-    storage,
-    now,
-    random: options.random,
-    isOnline: options.isOnline,
-    canSend,
-    isDestroyed: () => destroyed,
-    inFlight,
-    schedule,
-    emit,
-    dropped,
-  })
-
-  const connection = (): Connection => {
-    if (!options.isOnline()) return { state: 'offline' }
-    const state = delivery.read()
-    if (delivery.pauseLeft(state) > 0) return { state: 'rate-limited', until: state.pausedUntil }
-    if (delivery.backoffLeft(state) > 0) return { state: 'retrying', at: state.nextAttemptAt }
-    const refused = pass.refusedLeft()
-    return refused > 0 ? { state: 'retrying', at: now() + refused } : { state: 'online' }
+  const given = options.sending
+  if (typeof given === 'function') start(given)
+  /** What sends, once it is there; loaded the first time it is needed. */
+  const send = async (then: (sending: Sending) => unknown): Promise<unknown> => {
+    if (sending) return then(sending)
+    if (typeof given === 'function') return
+    const create = await given.load()
+    return create && !destroyed && then(sending ?? start(create))
   }
-
-  /** Tries the queue once, now; concurrent calls share the pass under way. */
-  function flush(): Promise<void> {
-    if (destroyed) return Promise.resolve()
-    if (!running) {
-      persist()
-      running = pass.run().finally(() => {
-        running = null
-      })
-    }
-    return running
-  }
-
-  /** Lets the next pass go without waiting for the backoff (a 429's pause still holds). */
-  const skipBackoff = () => {
-    const state = delivery.read()
-    if (state.nextAttemptAt !== 0) delivery.write({ ...state, nextAttemptAt: 0 })
-  }
-
-  /** Like flush, but waits for a 429's Retry-After to end first. */
-  async function flushRespectingPause(): Promise<void> {
-    persist()
-    const pause = options.isOnline() ? delivery.pauseLeft(delivery.read()) : 0
-    if (pause > 0) {
-      await new Promise<void>((resolve) => timers.setTimeout(resolve, pause))
-    }
-    // A backoff timer is not waited for: flush() tries at once.
-    skipBackoff()
-    pass.skipRefusal()
-    await flush()
-  }
+  /** Something is stored (or gathered): what sends is needed. */
+  const waiting = () => pending.length > 0 || store.keys().length > 0
 
   return {
     /**
@@ -209,62 +145,38 @@ export function createQueue(options: QueueOptions) {
         queueMicrotask(() => {
           if (destroyed) return
           persist()
-          schedule(now() + SEND_DELAY_MS)
+          void send((it) => it.schedule(now() + SEND_DELAY_MS))
         })
       }
       return true
     },
-    flush: flushRespectingPause,
-    /**
-     * Tries once without waiting for the coalescing window, but never inside a pause or a
-     * backoff; used by start, consent and a page shown again. In a microtask, so listeners attached right
-     * after start hear what the first pass says.
-     */
-    kick: () => queueMicrotask(() => void flush()),
-    /**
-     * Another tab stored events. It sends them itself; if they are still stored a while later
-     * (that tab went before it could), this one does.
-     */
-    watch: () => schedule(now() + RECHECK_MS),
-    /** Back online: the failures of the offline time say nothing of the service; try now. */
-    online() {
-      skipBackoff()
-      queueMicrotask(() => void flush())
+    /** Settles once the queue has been tried (see WIDGET.md); at once when nothing waits. */
+    flush: async (): Promise<void> => {
+      if (sending || waiting()) await send((it) => it.flush())
     },
-    /** Page hide: hands what is left to sendBeacon. The events stay stored until confirmed. */
-    beacon() {
-      persist()
-      if (!options.sendBeacon || !options.isOnline() || !canSend()) return
-      if (delivery.pauseLeft(delivery.read()) > 0 || pass.refusedLeft() > 0) return
-      let events = backlog.load().ordered.map((entry) => stripped(entry.event))
-      while (events.length > 0) {
-        let bytes = ENVELOPE_BYTES + BEACON_KEY_BYTES
-        let count = 0
-        for (const event of events) {
-          const size = sizeOf(event) + 1
-          if (count >= MAX_EVENTS_PER_REQUEST || bytes + size > MAX_BODY_BYTES) break
-          bytes += size
-          count += 1
-        }
-        const { url, body } = api.beacon(events.slice(0, count))
-        if (!options.sendBeacon(url, body)) break
-        events = events.slice(count)
-      }
+    /**
+     * Has what sends `act` (kick, online, watch...): at once where it is there; else loaded first,
+     * where something waits to be sent (or `always`: another tab's events may).
+     */
+    send(act: (sending: Sending) => unknown, always = false) {
+      if (sending || always || waiting()) void send(act)
     },
+    /** What sends, where it is there (page hide and show: its lock and its beacon). */
+    sending: () => sending,
+    /** Writes what was gathered (page hide: it stays stored whatever is sent). */
+    persist,
     /** Forgets events gathered in this task and not yet written (forget, consent withdrawn). */
     discardPending() {
       pending = []
     },
     /** Events stored (in any tab) or gathered, not yet confirmed by the service. */
     size: () => pending.length + store.count(),
-    connection,
-    /** For the first-party reader of the queue: the stored events, oldest first. */
-    storedEvents: () => backlog.load().ordered.map((entry) => entry.event),
+    connection: (): Connection =>
+      sending?.connection() ?? { state: options.isOnline() ? 'online' : 'offline' },
     destroy() {
       persist()
       destroyed = true
-      if (timer !== undefined) timers.clearTimeout(timer)
-      timer = undefined
+      sending?.destroy()
     },
   }
 }

@@ -5,7 +5,8 @@
 // the widget's own files beside its own script, whoever asks.
 
 /** The files the script tag's files load beside themselves. */
-const OWN_FILE = /^referral-widget-(ui|link|cookie|outbound|qr|messages-[a-z]{2}(-[a-z]{2})?)\.js$/
+const OWN_FILE =
+  /^referral-widget-(tracking|tracking-delivery|delivery|checks|ui|banner|link|cookie|outbound|qr|messages-[a-z]{2}(-[a-z]{2})?)\.js$/
 
 /** What the policy makes is a TrustedScriptURL; the DOM typings only know a src as a string. */
 interface Policy {

@@ -3,7 +3,7 @@
 // service's request log is the judge.
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { shortHash } from '../../src/core/keys.ts'
+import { shortHash } from '../../src/core/short-hash.ts'
 import { FAST, useHarness } from './support/harness.ts'
 import { callReferral, queueSize, storageEntries, waitForApi } from './support/in-page.ts'
 import { widgetPage } from './support/widget-page.ts'

@@ -2,6 +2,7 @@
 // its options (readTrackingAttributes), the UI file the panel's own (readUiAttributes). The
 // attribute tests and their fuzzer check both through this one reading; the script tag the
 // attribute tests read, with a key and a script URL unless a test gives its own.
+import { precise } from '../../src/embed/attribute-checks.ts'
 import {
   type Attributes,
   readTrackingAttributes,
@@ -21,10 +22,16 @@ export function readAttributes(
   scriptSrc: string | undefined,
   pageHref?: string | undefined,
 ): EmbedConfig {
-  const tracking = readTrackingAttributes(attributes, scriptSrc, pageHref)
+  const tracking = readTrackingAttributes(
+    attributes,
+    scriptSrc,
+    pageHref ?? globalThis.location?.href,
+    precise,
+  )
   const ui = readUiAttributes(rawUiAttributes(attributes))
   return {
     options: tracking.options,
+    key: tracking.key,
     global: tracking.global,
     messages: ui.messages,
     shareUtm: ui.shareUtm,

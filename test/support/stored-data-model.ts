@@ -13,7 +13,7 @@ import {
   REFERRER_ID_PATTERN,
   type TrackedEvent,
 } from '../../src/api/wire.ts'
-import { shortHash } from '../../src/core/keys.ts'
+import { shortHash } from '../../src/core/short-hash.ts'
 
 const MINUTE = 60 * 1000
 export const HOUR = 60 * MINUTE

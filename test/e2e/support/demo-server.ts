@@ -12,9 +12,14 @@ import { createServer, type Plugin } from 'vite'
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const BUILT = [
   'referral-widget.js',
+  'referral-widget-banner.js',
+  'referral-widget-checks.js',
   'referral-widget-cookie.js',
+  'referral-widget-delivery.js',
   'referral-widget-link.js',
   'referral-widget-outbound.js',
+  'referral-widget-tracking.js',
+  'referral-widget-tracking-delivery.js',
   'referral-widget-ui.js',
 ]
 

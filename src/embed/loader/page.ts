@@ -1,0 +1,71 @@
+// What the loader reads of the page and of the widget's storage to decide, and the one thing it
+// writes: an arrival, kept at once. Storage is read as the tracking part reads it (a call that
+// throws means nothing is known), and never trusted beyond "something is there".
+import { HANDOFF_PARAM } from '../../api/handoff.ts'
+import { hasStoredConsent } from '../../core/consent-record.ts'
+import { isKept, keptKey, keptText, MAX_KEPT } from '../../core/kept.ts'
+import { readReferralCode } from '../../core/referral-url.ts'
+import { defaultStorage } from '../../queue/storage.ts'
+
+/** Whether the address carries a referral: a link's code, or a hand-off from another domain. */
+export function referralIn(href: string, refParams: readonly string[]): boolean {
+  try {
+    return (
+      readReferralCode(href, refParams) !== null || new URL(href).searchParams.has(HANDOFF_PARAM)
+    )
+  } catch {
+    return false
+  }
+}
+
+/** The widget's keys in this namespace; none when storage cannot be listed. */
+function widgetKeys(namespace: string): string[] {
+  const keys: string[] = []
+  try {
+    const storage = defaultStorage()
+    for (let i = 0; storage && i < storage.length; i++) {
+      const key = storage.key(i)
+      if (key?.startsWith(namespace)) keys.push(key)
+    }
+  } catch {}
+  return keys
+}
+
+/**
+ * What the widget keeps in this namespace: `toSend`, events waiting (or an arrival kept by a page
+ * that closed before its tracking part ran); `held`, a referral; `any`, anything at all (what
+ * forget() erases: the visitor id, the click list, the choice and the cached link alone are no
+ * work).
+ */
+export function stored(namespace: string) {
+  const keys = widgetKeys(namespace)
+  return {
+    toSend: keys.some((key) => key.startsWith(`${namespace}q:`) || isKept(namespace, key)),
+    held: keys.includes(`${namespace}attribution`),
+    any: keys.length > 0,
+  }
+}
+
+/** Where consent is required: whether the visitor gave it on an earlier page. */
+export const consentGiven = (namespace: string) => hasStoredConsent(defaultStorage(), namespace)
+
+let kept = 0
+/**
+ * Keeps a record the tracking part will take: this page's arrival, or a track call made before
+ * the part runs. False where it cannot (storage refuses, or is full): a call then waits in memory.
+ */
+export function keep(namespace: string, type: unknown, values: unknown[]): boolean {
+  const text = keptText(type, values)
+  const key = keptKey(namespace, performance.timeOrigin, kept++)
+  if (
+    !text ||
+    widgetKeys(namespace).filter((stored) => isKept(namespace, stored)).length >= MAX_KEPT
+  )
+    return false
+  try {
+    defaultStorage()?.setItem(key, text)
+    return defaultStorage()?.getItem(key) === text
+  } catch {
+    return false
+  }
+}

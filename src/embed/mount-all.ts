@@ -1,0 +1,58 @@
+// What the script tag's UI files share (mount-all.ts): the panel's attributes of the tag read,
+// the page's built-in language's messages loaded first (from beside the file, with the hash it
+// carries when the tag is pinned), then each element of the page mounted; and all of it
+// unmounted when the core is destroyed. The UI file (ui-part.ts) mounts panels and banners, the
+// banner file (banner-part.ts) banners alone.
+import type { ReferralInternals } from '../core/types.ts'
+import { error as logError } from '../shared/log.ts'
+import { BUILT_IN } from '../ui/messages/index.ts'
+import { messagesFile, pickLanguage, type UiLanguage } from '../ui/messages/languages.ts'
+import type { UiOptions } from '../ui/mount.ts'
+import { loadSibling, type MountAllOptions } from './siblings.ts'
+import { rawUiAttributes, readUiAttributes } from './ui-attributes.ts'
+
+/** Subresource Integrity hashes of the messages files, by name; filled in by the build. */
+declare const __MESSAGES_INTEGRITY__: Record<string, string> | undefined
+const MESSAGE_HASHES: Record<string, string> =
+  typeof __MESSAGES_INTEGRITY__ === 'undefined' ? {} : __MESSAGES_INTEGRITY__
+
+// This file's own address, read while it runs: the messages (and QR) files sit beside it.
+export const ownSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? ''
+
+/** The page's language's messages, registered before anything renders (no flash of English). */
+async function withMessages(language: UiLanguage, pinned: boolean): Promise<void> {
+  if (BUILT_IN[language]) return
+  const file = messagesFile(language)
+  try {
+    const part = await loadSibling('messages', file, ownSrc, pinned, MESSAGE_HASHES[file])
+    BUILT_IN[part.language] = part.messages
+  } catch {
+    logError(`The ${language} messages could not be loaded from ${file}; the panel shows English.`)
+  }
+}
+
+/** An element the page marks for the widget, and how it is mounted there. */
+type Mount = [
+  selector: string,
+  mount: (element: Element, referral: ReferralInternals, ui: UiOptions) => () => void,
+]
+
+/** mountAll for these mounts: each element of the page found, once its messages are there. */
+export const mountAllOf =
+  (mounts: Mount[]) => (referral: ReferralInternals, options: MountAllOptions) => {
+    const { messages, shareUtm, problems } = readUiAttributes(rawUiAttributes(options.script))
+    for (const problem of problems) logError(problem)
+    const ui = { messages, shareUtm }
+    const unmounts: Array<() => void> = []
+    let destroyed = false
+    referral.on('destroyed', () => {
+      destroyed = true
+      for (const unmount of unmounts.splice(0)) unmount()
+    })
+    void withMessages(pickLanguage(referral.config.locale), options.integrity).then(() => {
+      if (destroyed) return
+      for (const [selector, mount] of mounts)
+        for (const element of document.querySelectorAll(selector))
+          unmounts.push(mount(element, referral, ui))
+    })
+  }

@@ -1,0 +1,155 @@
+// The script tag's tracking part (`referral-widget-tracking.js`), loaded by the loader
+// (referral-widget.js) when a page has work: attributes → the tracking core → window.Referral's
+// methods. The rest comes from beside it only when needed: the cookie file first where
+// data-cookie-domain is set, the outbound file first where data-outbound is, the UI file (with the
+// campaign, link and stores it shows) when the page has a panel or banner element, the link file
+// on the first getLink() elsewhere; each pinned by the hash the loader carries when it is pinned.
+import { resolveApiBase } from '../core/options.ts'
+import { createTracker } from '../core/tracker.ts'
+import { messageOf } from '../shared/errors.ts'
+import { error as logError } from '../shared/log.ts'
+import { own } from '../shared/own.ts'
+import {
+  type AttributeChecks,
+  quiet,
+  readTrackingAttributes,
+  type TrackingConfig,
+} from './attributes.ts'
+import { type CommandFunction, install, methodsOf } from './commands.ts'
+import { createLater } from './later.ts'
+import { loadPart } from './part-files.ts'
+import { publishRuntime } from './runtime.ts'
+import { sendingFor } from './sending-part.ts'
+import { handOver, notLoaded, type Parts, type TrackingStart, uiFile } from './siblings.ts'
+
+const COOKIE_FILE = 'referral-widget-cookie.js'
+const OUTBOUND_FILE = 'referral-widget-outbound.js'
+
+const CHECKS_FILE = 'referral-widget-checks.js'
+
+function start({ script, commands, installed }: TrackingStart) {
+  // What the files beside this one share with it rather than carry again.
+  publishRuntime()
+  const pinned = script.integrity !== ''
+  const read = (checks: AttributeChecks) => {
+    try {
+      return readTrackingAttributes(script, script.src, location.href, checks)
+    } catch (failure) {
+      return messageOf(failure)
+    }
+  }
+  const config = read(quiet)
+  if (typeof config !== 'string' && config.problems.length === 0) {
+    begin(script, config, pinned, commands, installed)
+    return
+  }
+  // Something is refused: the checks file says precisely what, and the rest goes on without it.
+  loadPart('checks', CHECKS_FILE, script, pinned).then(
+    ({ precise }) => {
+      const checked = read(precise)
+      if (typeof checked === 'string') return logError(checked) // the key: nothing runs
+      for (const problem of checked.problems) logError(problem)
+      begin(script, checked, pinned, commands, installed)
+    },
+    (failure) =>
+      logError(notLoaded('check of the tag', CHECKS_FILE, failure, ': an attribute is refused')),
+  )
+}
+
+/** The cookie and outbound parts where the tag asks for them, then tracking. */
+function begin(
+  script: HTMLScriptElement,
+  config: TrackingConfig,
+  pinned: boolean,
+  commands: CommandFunction,
+  installed: boolean,
+) {
+  const { cookieDomain, outbound } = config.options
+  if (cookieDomain === undefined && !outbound?.length) {
+    run(script, config, pinned, commands, installed)
+    return
+  }
+  // These parts come before tracking starts, and calls to the stub wait for them: the cookie's
+  // module, so a referral captured on another subdomain is adopted first; the outbound links',
+  // so links are decorated from the start and decorate() answers from its first call.
+  const first = <N extends 'cookie' | 'outbound'>(
+    name: N,
+    file: string,
+    what: string,
+    effect: string,
+  ) =>
+    loadPart(name, file, script, pinned).catch((failure) => {
+      logError(notLoaded(what, file, failure, effect))
+      return undefined
+    })
+  void Promise.all([
+    cookieDomain === undefined
+      ? undefined
+      : first(
+          'cookie',
+          COOKIE_FILE,
+          'attribution cookie',
+          '; the referral stays on this subdomain',
+        ),
+    outbound?.length
+      ? first(
+          'outbound',
+          OUTBOUND_FILE,
+          'hand-off to other domains',
+          '; links to them are not decorated',
+        )
+      : undefined,
+  ]).then(([cookie, links]) =>
+    run(script, config, pinned, commands, installed, cookie?.sharedCookie, links?.outboundLinks),
+  )
+}
+
+/** Tracking starts, window.Referral becomes the command API, the panel comes if the page has one. */
+function run(
+  script: HTMLScriptElement,
+  config: TrackingConfig,
+  pinned: boolean,
+  commands: CommandFunction,
+  installed: boolean,
+  sharedCookie?: Parts['cookie']['sharedCookie'],
+  outboundLinks?: Parts['outbound']['outboundLinks'],
+) {
+  // The options as attributes.ts checked them (the tag's refused ones left out, reported).
+  const { options, key } = config
+  const tracker = createTracker(
+    own({
+      ...options,
+      key,
+      apiBase: resolveApiBase(options.apiBase as string, location.href),
+      refParams: (options.refParam as string[] | undefined) ?? ['ref'],
+      cleanUrl: options.cleanUrl !== false,
+      honorGpc: options.honorGpc === true,
+      firstTouch: options.attribution === 'first',
+      outbound: options.outbound as string[] | undefined,
+      sending: sendingFor(script, pinned),
+      sharedCookie,
+      outboundLinks,
+    }),
+  )
+  // Where the loader could not read the tag, this part installs the command function.
+  if (!installed) install(commands.api, config.global)
+  const later = createLater(tracker, config.options, { src: script.src, pinned }, commands)
+  // identify() waits for the later part (and comes with it); getLink() brings it.
+  const methods = methodsOf({ ...tracker, getLink: later.getLink } as never)
+  delete methods.identify
+  commands.attach(methods)
+
+  const mountWhenReady = () => {
+    if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
+    // The campaign request starts now; the UI code has been on its way since the loader ran.
+    later
+      .bring('ui')
+      .then(({ part, referral }) => part.mountAll?.(referral, { script, integrity: pinned }))
+      .catch((failure) => logError(notLoaded('panel', uiFile(), failure)))
+  }
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', mountWhenReady, own({ once: true }))
+  else mountWhenReady()
+}
+
+handOver('tracking', { start })
