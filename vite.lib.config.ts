@@ -46,10 +46,10 @@ import { keepClientDirective } from './scripts/lib-build/client-directive.ts'
 import { builds, jsx } from './scripts/lib-build/modes.ts'
 import {
   coreFromEsmBuild,
+  deliveryBuiltIn,
   fromRuntime,
   LOADER_RUNTIME,
   publishRuntime,
-  sendingBuiltIn,
   TRACKING_RUNTIME,
 } from './scripts/lib-build/runtime-plugins.ts'
 import { squeeze } from './scripts/lib-build/squeeze.ts'
@@ -132,7 +132,7 @@ export default defineConfig(({ mode }) => {
         checks: afterTracking,
         tracking: [fromRuntime(LOADER_RUNTIME), publishRuntime(TRACKING_RUNTIME)],
         'tracking-delivery': [
-          sendingBuiltIn(),
+          deliveryBuiltIn(),
           fromRuntime(LOADER_RUNTIME),
           publishRuntime(TRACKING_RUNTIME),
         ],

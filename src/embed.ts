@@ -69,8 +69,15 @@ function start() {
       loadSibling('ui', uiFile(), script.src, pinned, undefined, true).catch(() => {})
     loadSibling('tracking', sends ? SENDING_FILE : TRACKING_FILE, script.src, pinned).then(
       (part) => part.start({ script, commands, installed: tag !== undefined }),
-      // Under Trusted Types a pinned tag gets no module import in place of its refused <script>.
-      (failure) => logError(notLoaded('widget', TRACKING_FILE, failure)),
+      (failure) => {
+        // Asked for again by the next call, or once the page is back online: offline, what was
+        // kept waits in storage, and that is no error. (Under Trusted Types a pinned tag gets no
+        // module import in place of its refused <script>.)
+        requested = false
+        if (navigator.onLine === false)
+          addEventListener('online', () => need(sends), own({ once: true }))
+        else logError(notLoaded('widget', TRACKING_FILE, failure))
+      },
     )
   }
 
@@ -78,8 +85,8 @@ function start() {
   const early = (tag: Tag, name: string, args: unknown[]): unknown => {
     if (name === 'getAttribution') return null // nothing held, or not read yet
     if (name === 'decorate') return args[0] // nothing to hand off
-    if (name === 'queueSize') return 0
-    const { toSend, any } = stored(tag.namespace)
+    const { toSend, kept, any } = stored(tag.namespace)
+    if (name === 'queueSize') return kept // the calls and the arrival kept for the part
     if (name === 'flush' && !requested && !toSend) return Promise.resolve()
     // Each call waits for the part, which applies them in order; these need it now (forget and a
     // refusal only where there is something to erase, consent where it is news).
@@ -102,14 +109,14 @@ function start() {
     need(false) // the tracking part reads the tag, and says what is wrong with it
     return
   }
-  install(commands.api, tag.global)
-
   // An arrival is kept at once, where storing is allowed, and no Global Privacy Control signal
-  // is honoured.
+  // is honoured: before the calls the stub queued, which came after it (a signup the page
+  // made then is credited to this arrival's referral).
   const gpc =
     tag.honorGpc && (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl === true
   if (referralIn(location.href, tag.refParams) && !gpc && storing(tag))
     keep(tag.namespace, 'arrive', [location.href])
+  install(commands.api, tag.global)
   const work = workOf(tag)
   if (work.any) need(work.sends)
   else if (document.readyState === 'loading')

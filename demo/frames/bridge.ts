@@ -34,6 +34,9 @@ export interface Bridge {
   report(message: Without<FrameMessage, 'channel' | 'role'>): void
 }
 
+/** A refusal without the console's prefix, in the words the Preact column uses for it. */
+const withoutPrefix = (text: string) => text.replace(/^\[referral\] /, '')
+
 /** `onApp`: the page is the visitor's app, served under the demo page's other host name. */
 export function startBridge(role: Role, { onApp = false } = {}): Bridge {
   const { main } = demoOrigins(onApp)
@@ -72,6 +75,13 @@ export function startBridge(role: Role, { onApp = false } = {}): Bridge {
       if (!text.startsWith('[referral]')) return
       if (level === 'error') errors.push(text)
       report({ kind: 'console', level, text, at: Date.now() })
+      // The loader leaves a tag it cannot read to the tracking part, which says why a moment
+      // after the script's load event.
+      if (level === 'error' && loaded && refusal === null && !started()) {
+        refusal = withoutPrefix(text)
+        sendState()
+        update()
+      }
     }
   }
 
@@ -203,8 +213,7 @@ export function startBridge(role: Role, { onApp = false } = {}): Bridge {
         // A widget that refuses to start says why on the console as it runs. Without a word it
         // is still starting: with data-outbound it loads that part first.
         else if (!started() && errors.length > 0) {
-          // Without the console's prefix, in the words the Preact column uses for the refusal.
-          refusal = (errors[errors.length - 1] ?? '').replace(/^\[referral\] /, '')
+          refusal = withoutPrefix(errors[errors.length - 1] ?? '')
         }
         sendState()
         update()

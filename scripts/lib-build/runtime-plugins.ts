@@ -66,11 +66,13 @@ export function publishRuntime(runtime: RuntimeList): Plugin {
 export function fromRuntime(runtime: RuntimeList): Plugin {
   const entries = sharedRuntime(runtime)
   const PREFIX = `\0runtime:${runtime.global}:`
+  const ARRAY = '(array)'
   return {
     name: `from-runtime:${relative(dirname(runtime.file), runtime.file)}`,
     enforce: 'pre',
     async resolveId(source, importer, options) {
       // Relative imports, and the absolute ones a publishing list's own code makes.
+      if (source === PREFIX + ARRAY) return source
       if (!importer || !/^[./]/.test(source) || importer.startsWith('\0runtime:')) return null
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
       // Claimed by the other list's plugin: the module is read from there (the same copy).
@@ -81,9 +83,12 @@ export function fromRuntime(runtime: RuntimeList): Plugin {
     load(id) {
       if (!id.startsWith(PREFIX)) return null
       const module = id.slice(PREFIX.length)
+      // The array itself, read once however many of its modules a file imports.
+      if (module === ARRAY)
+        return { code: `export default ${runtime.global}`, moduleSideEffects: false }
       return {
         code: [
-          `const shared = ${runtime.global}`,
+          `import shared from ${JSON.stringify(PREFIX + ARRAY)}`,
           ...entries.flatMap((entry, index) =>
             entry.module === module ? [`export const ${entry.name} = shared[${index}]`] : [],
           ),
@@ -97,19 +102,20 @@ export function fromRuntime(runtime: RuntimeList): Plugin {
 
 /**
  * For `tracking-delivery`: the tracking part with what sends the queue built in, for a page that
- * has something to send at once (src/embed/sending-part.ts gives createSending itself).
+ * has something to send at once (src/embed/sending-part.ts gives createSending itself), and
+ * without what a panel page asks for ahead of its UI file (src/embed/ahead.ts), which such a
+ * page's budget leaves out.
  */
-export function sendingBuiltIn(): Plugin {
-  const file = fileURLToPath(new URL('../../src/embed/sending-part.ts', import.meta.url))
+export function deliveryBuiltIn(): Plugin {
+  const embed = (file: string) => fileURLToPath(new URL(`../../src/embed/${file}`, import.meta.url))
   const sending = fileURLToPath(new URL('../../src/queue/sending.ts', import.meta.url))
-  return {
-    name: 'sending-built-in',
-    enforce: 'pre',
-    load: (id) =>
-      id === file
-        ? `import { createSending } from ${JSON.stringify(sending)}\nexport const sendingFor = () => createSending\n`
-        : null,
+  const replaced: Record<string, string> = {
+    [embed('sending-part.ts')]:
+      `import { createSending } from ${JSON.stringify(sending)}\nexport const sendingFor = () => createSending\n`,
+    [embed('ahead.ts')]:
+      'export const sendAhead = () => ({})\nexport const messagesBeside = () => undefined\n',
   }
+  return { name: 'delivery-built-in', enforce: 'pre', load: (id) => replaced[id] ?? null }
 }
 
 /**

@@ -3,21 +3,27 @@
 // the moment the loader sees a referral there) and each `track` call made before the part was
 // there (a sign-up page that moves on at once). The tracking part takes what is kept (once) and
 // records each as if it had run then. One key per record (`kept:<page>:<n>`), as plain text
-// (`1 <time> arrive <address>`, `1 <time> signup <user id> <code or ->`, `1 <time> click <code>`):
-// nothing here is written through the page's JSON, which a hostile page may have replaced, and
-// everything is checked when read, as all stored data is.
+// (`1 <time> <nonce> arrive <address>`, `1 <time> <nonce> signup <user id> <code or ->`,
+// `1 <time> <nonce> click <code>`): nothing here is written through the page's JSON, which a
+// hostile page may have replaced, and everything is checked when read, as all stored data is.
+// The event a record makes has an id of its own (its key's page and number, and the nonce), the
+// same in whichever tab takes it: two tabs starting at once may both take a record before either
+// removes it, and the service counts that event once.
 import type { SafeStorage } from '../queue/storage.ts'
 import type { TrackProperties } from './types.ts'
 
 /** A record the loader kept: an arrival (its address), or a track call (its properties). */
-export type Kept = { at: number; page: number } & (
+export type Kept = { at: number; page: number; id: string } & (
   | { type: 'arrive'; href: string }
   | { type: 'signup' | 'click'; properties: TrackProperties }
 )
 
 const PREFIX = 'kept:'
-/** A page never keeps more: the next one loads the tracking part, which takes them. */
-export const MAX_KEPT = 20
+/**
+ * No more wait at once (a page past it keeps its calls in memory until the tracking part runs): a
+ * page that cannot load the part (offline) never fills the host's storage with them.
+ */
+export const MAX_KEPT = 100
 
 /** The n-th record a page keeps, under the namespace. */
 export const keptKey = (namespace: string, page: number, n: number) =>
@@ -38,8 +44,13 @@ export function keptText(type: unknown, values: unknown[]): string | undefined {
         ? value
         : '',
   )
+  // Random across visitors (the key tells one page's records apart); a page's own Math.random,
+  // whatever it returns, still gives a word.
+  const nonce = Math.floor(Math.random() * 2 ** 52)
+    .toString(36)
+    .slice(0, 12)
   if ((type === 'arrive' || type === 'signup' || type === 'click') && !words.includes(''))
-    return `1 ${Date.now()} ${type} ${words.join(' ')}`
+    return `1 ${Date.now()} ${nonce} ${type} ${words.join(' ')}`
 }
 
 /**
@@ -56,25 +67,28 @@ export function takeKept(storage: SafeStorage, namespace: string): Kept[] {
       .slice(namespace.length + PREFIX.length)
       .split(':')
       .map(Number)
-    const record = /^1 (\d{1,15}) (arrive|signup|click) (\S{1,4096})(?: (\S{1,4096}))?$/.exec(
-      text ?? '',
-    )
-    if (!record?.[3] || !Number.isFinite(page + n)) continue
+    const record =
+      /^1 (\d{1,15}) ([\w-]{1,12}) (arrive|signup|click) (\S{1,4096})(?: (\S{1,4096}))?$/.exec(
+        text ?? '',
+      )
+    if (!record?.[4] || !Number.isFinite(page + n)) continue
     const at = Number(record[1])
+    const id = `k_${Math.floor(page).toString(36)}_${n}_${record[2]}`
     const word = (value: string | undefined) => (value === '-' ? undefined : value)
-    if (record[2] === 'arrive') {
-      if (/^https?:\/\//.test(record[3]))
-        kept.push({ type: 'arrive', href: record[3], at, page, n })
+    if (record[3] === 'arrive') {
+      if (/^https?:\/\//.test(record[4]))
+        kept.push({ type: 'arrive', href: record[4], at, page, n, id })
       continue
     }
     const [userId, code] =
-      record[2] === 'signup' ? [word(record[3]), word(record[4])] : [undefined, record[3]]
+      record[3] === 'signup' ? [word(record[4]), word(record[5])] : [undefined, record[4]]
     kept.push({
-      type: record[2] as 'signup' | 'click',
+      type: record[3] as 'signup' | 'click',
       properties: { ...(userId ? { userId } : {}), ...(code ? { code } : {}) },
       at,
       page,
       n,
+      id,
     })
   }
   return kept.sort((a, b) => a.page - b.page || a.n - b.n)

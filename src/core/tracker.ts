@@ -112,12 +112,14 @@ export function createTracker(options: TrackerOptions) {
 
   const fail = (error: Error) => events.emit('error', { error })
 
+  /** The id of the event a kept record makes (the same in every tab): set while it is taken. */
+  let keptId: string | undefined
   function enqueue(event: Omit<TrackedEvent, 'id' | 'visitorId' | 'occurredAt'>): boolean {
     // Informational only: left out where the clock gives no time the contract can carry.
     const at = new Date(clock.now())
     const occurredAt = Number.isNaN(at.getTime()) ? '' : at.toISOString()
     return queue.enqueue({
-      id: randomId('e', random),
+      id: keptId ?? randomId('e', random),
       visitorId: attribution.visitorId(),
       ...(ISO_TIMESTAMP_PATTERN.test(occurredAt) ? { occurredAt } : {}),
       ...event,
@@ -225,6 +227,7 @@ export function createTracker(options: TrackerOptions) {
   // order it happened: arrivals as they were, and track calls.
   let arrived = false
   for (const record of takeKept(storage, namespace)) {
+    keptId = record.id
     if (record.type !== 'arrive') track(record.type, record.properties)
     else if (record.page !== host.page)
       arrive({
@@ -239,6 +242,7 @@ export function createTracker(options: TrackerOptions) {
       arriveHere(record.at)
     }
   }
+  keptId = undefined
   if (!arrived) arriveHere()
   const outbound =
     options.outbound?.length && options.outboundLinks

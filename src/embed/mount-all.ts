@@ -1,6 +1,6 @@
 // What the script tag's UI files share (mount-all.ts): the panel's attributes of the tag read,
-// the page's built-in language's messages loaded first (from beside the file, with the hash it
-// carries when the tag is pinned), then each element of the page mounted; and all of it
+// the page's built-in language's messages loaded first (asked for by the tracking part beside
+// this file; or from beside it, with the hash it carries, when the tag is pinned), then each element of the page mounted; and all of it
 // unmounted when the core is destroyed. The UI file (ui-part.ts) mounts panels and banners, the
 // banner file (banner-part.ts) banners alone.
 import type { ReferralInternals } from '../core/types.ts'
@@ -20,11 +20,12 @@ const MESSAGE_HASHES: Record<string, string> =
 export const ownSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? ''
 
 /** The page's language's messages, registered before anything renders (no flash of English). */
-async function withMessages(language: UiLanguage, pinned: boolean): Promise<void> {
+async function withMessages(language: UiLanguage, options: MountAllOptions): Promise<void> {
   if (BUILT_IN[language]) return
   const file = messagesFile(language)
   try {
-    const part = await loadSibling('messages', file, ownSrc, pinned, MESSAGE_HASHES[file])
+    const part = await (options.messages ??
+      loadSibling('messages', file, ownSrc, options.integrity, MESSAGE_HASHES[file]))
     BUILT_IN[part.language] = part.messages
   } catch {
     logError(`The ${language} messages could not be loaded from ${file}; the panel shows English.`)
@@ -49,7 +50,7 @@ export const mountAllOf =
       destroyed = true
       for (const unmount of unmounts.splice(0)) unmount()
     })
-    void withMessages(pickLanguage(referral.config.locale), options.integrity).then(() => {
+    void withMessages(pickLanguage(referral.config.locale), options).then(() => {
       if (destroyed) return
       for (const [selector, mount] of mounts)
         for (const element of document.querySelectorAll(selector))

@@ -1,7 +1,7 @@
 // How the tracking part gets what sends the queue: the delivery file, loaded the first time there
 // is something to send. (The tracking-and-delivery file, which the loader takes where a page has
 // something to send at once, is built with createSending itself in this module's place:
-// scripts/lib-build/runtime-plugins.ts, `sendingBuiltIn`.)
+// scripts/lib-build/runtime-plugins.ts, `deliveryBuiltIn`.)
 import type { TrackingParts } from '../core/create-referral.ts'
 import type { CreateSending } from '../queue/sending.ts'
 import { warnOnce } from '../shared/log.ts'

@@ -23,6 +23,11 @@ export interface MountAllOptions {
   script: Pick<HTMLScriptElement, 'getAttribute'>
   /** The script tag was pinned by SRI: the files the UI file loads are pinned too. */
   integrity: boolean
+  /**
+   * The page's language's messages file, already asked for by the tracking part beside the UI
+   * file (unpinned pages; pinned, the UI file loads it with the hash it carries).
+   */
+  messages?: Promise<Parts['messages']> | undefined
 }
 
 /** What a later-loaded file offers: the rest of the core, and (the UI file) the panel. */
@@ -94,12 +99,13 @@ export function loadSibling<N extends PartName>(
       return
     }
     const url = new URL(file, besides).href
-    const element = document.createElement(preload ? 'link' : 'script') as HTMLScriptElement &
-      HTMLLinkElement
+    const script = document.createElement('script')
+    // The part hands itself over when it runs, however it was loaded.
+    if (!preload) (waiting() as Record<N, (part: Parts[N]) => void>)[name] = resolve
     try {
       // Under Trusted Types without the widget's policy this throws (a preload asks it too:
       // nothing is fetched that could not run).
-      element.src = scriptUrl(url)
+      script.src = scriptUrl(url)
     } catch (refused) {
       // The page enforces Trusted Types and its CSP refused the widget's policy. A module import
       // is no Trusted Types sink (its URL is the CSP's script-src's to allow): tracking goes on
@@ -109,14 +115,13 @@ export function loadSibling<N extends PartName>(
       else import(/* @vite-ignore */ url).catch(reject)
       return
     }
+    const element = (preload ? document.createElement('link') : script) as HTMLScriptElement &
+      HTMLLinkElement
     if (preload) {
       element.rel = 'preload'
       element.as = 'script'
       element.href = url
-    } else {
-      ;(waiting() as Record<N, (part: Parts[N]) => void>)[name] = resolve
-      element.onerror = () => reject(new Error(`could not load ${file}`))
-    }
+    } else element.onerror = () => reject(new Error(`could not load ${file}`))
     if (pinned && hash) {
       element.integrity = hash
       element.crossOrigin = 'anonymous'

@@ -9,6 +9,7 @@ import { createTracker } from '../core/tracker.ts'
 import { messageOf } from '../shared/errors.ts'
 import { error as logError } from '../shared/log.ts'
 import { own } from '../shared/own.ts'
+import { messagesBeside } from './ahead.ts'
 import {
   type AttributeChecks,
   quiet,
@@ -141,10 +142,14 @@ function run(
 
   const mountWhenReady = () => {
     if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
-    // The campaign request starts now; the UI code has been on its way since the loader ran.
+    // The campaign request starts now; the UI code has been on its way since the loader ran, and
+    // the page's language's messages come beside it.
+    const messages = messagesBeside(options.locale, script.src, pinned)
     later
       .bring('ui')
-      .then(({ part, referral }) => part.mountAll?.(referral, { script, integrity: pinned }))
+      .then(({ part, referral }) =>
+        part.mountAll?.(referral, { script, integrity: pinned, messages }),
+      )
       .catch((failure) => logError(notLoaded('panel', uiFile(), failure)))
   }
   if (document.readyState === 'loading')

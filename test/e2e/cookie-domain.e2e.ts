@@ -63,13 +63,18 @@ describe('data-cookie-domain across two subdomains', () => {
         totalConversions: 1,
         totalRewardsIssued: 2,
       })
-    // The cookie's module came beside the tracking file, once per page, on these pages only.
+    // The cookie's module came after the tracking part, once per page, on these pages only: on
+    // www with the arrival's delivery built in; on app, where the referral is adopted from the
+    // cookie and nothing waits to be sent, delivery came with the signup.
     const files = h.service.requests.map((request) => request.path).filter((p) => p.endsWith('.js'))
     expect(files).toEqual([
       '/referral-widget.js',
+      '/referral-widget-tracking-delivery.js',
       '/referral-widget-cookie.js',
       '/referral-widget.js',
+      '/referral-widget-tracking.js',
       '/referral-widget-cookie.js',
+      '/referral-widget-delivery.js',
     ])
   })
 

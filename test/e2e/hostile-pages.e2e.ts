@@ -52,14 +52,15 @@ const shapeOf = (text: string) =>
     .replace(/"(occurredAt)":"[^"]*"/g, '"$1":"…"')
     .replace(/"(queuedAt|serviceAt)":\d+/g, '"$1":0')
 
-/** A page with the widget, loaded, then offline, having tracked `users`' signups. */
+/**
+ * A page with the widget, loaded, then offline, having tracked `users`' signups. It shows the
+ * panel: its tracking part runs before the page goes offline, so the queue stores them.
+ */
 async function offlineWithSignups(context: BrowserContext, users: string[]): Promise<Page> {
-  const url = h.host.page('/account', {
-    html: widgetPage(h.service, { panel: false, before: recorder() }),
-  })
+  const url = h.host.page('/account', { html: widgetPage(h.service, { before: recorder() }) })
   const { page } = await h.open(context)
   await page.goto(url)
-  await waitForApi(page)
+  await page.locator(READY_ROOT).waitFor()
   await context.setOffline(true)
   await expect.poll(() => page.evaluate(() => navigator.onLine), FAST).toBe(false)
   await signups(page, users)

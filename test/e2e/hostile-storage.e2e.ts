@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { FAST, useHarness } from './support/harness.ts'
 import { flush, heard, recorder, signups, widgetChars } from './support/hostile.ts'
-import { queueSize, waitForApi } from './support/in-page.ts'
+import { queueSize, READY_ROOT, waitForApi } from './support/in-page.ts'
 import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
@@ -80,13 +80,12 @@ function flakyStorage({ seed, rate }: { seed: number; rate: number }) {
 }
 
 it('one getItem that throws on the next page load is not corruption: 25 of 25 accepted once', async () => {
-  const url = h.host.page('/', {
-    html: widgetPage(h.service, { panel: false, before: recorder() }),
-  })
+  // A panel page: the tracking part runs before the page goes offline, so the queue stores them.
+  const url = h.host.page('/', { html: widgetPage(h.service, { before: recorder() }) })
   const context = await h.newContext()
   const first = await h.open(context)
   await first.page.goto(url)
-  await waitForApi(first.page)
+  await first.page.locator(READY_ROOT).waitFor()
   await offline(context, first.page)
   const users = Array.from({ length: 25 }, (_, i) => `hiccup${i}`)
   await signups(first.page, users)
@@ -160,13 +159,12 @@ it('with 30 % of storage calls failing, 81 of 81 signups are accepted once, none
 })
 
 it('30,000 events tracked offline: the widget keeps to its budget, the host can still store 200 KB, what fell off is announced, the rest accepted once', async () => {
-  const url = h.host.page('/', {
-    html: widgetPage(h.service, { panel: false, before: recorder() }),
-  })
+  // A panel page: the tracking part runs before the page goes offline, so the queue stores them.
+  const url = h.host.page('/', { html: widgetPage(h.service, { before: recorder() }) })
   const context = await h.newContext()
   const { page } = await h.open(context)
   await page.goto(url)
-  await waitForApi(page)
+  await page.locator(READY_ROOT).waitFor()
   await offline(context, page)
   for (let task = 0; task < 30; task++) {
     await page.evaluate((from) => {

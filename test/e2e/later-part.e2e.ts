@@ -1,7 +1,8 @@
-// The script tag's later part (issue 13): the tracking file carries only tracking; the campaign,
+// The script tag's later part (issue 13): the tracking part carries only tracking; the campaign,
 // the link and the stores come in the UI file on a panel page, or in the link file on the first
 // getLink() elsewhere. Calls made meanwhile wait and resolve in order, and the requests the
-// later part needs are sent without waiting for its file.
+// later part needs are sent without waiting for its file. (A quiet page loads the loader alone:
+// the tracking part comes with the first call that needs it.)
 import { describe, expect, it } from 'vitest'
 import { FAST, SEEDED_CAMPAIGN, useHarness } from './support/harness.ts'
 import { READY_ROOT, waitForApi } from './support/in-page.ts'
@@ -18,7 +19,7 @@ interface PageLink {
 }
 
 describe('a page without a panel', () => {
-  it('downloads only the tracking file until getLink(), then the link file once', async () => {
+  it('downloads only the loader until getLink(), then the tracking part and the link file once', async () => {
     const url = h.host.page('/settings', {
       html: widgetPage(h.service, { panel: false, attributes: { campaign: SEEDED_CAMPAIGN } }),
     })
@@ -43,7 +44,11 @@ describe('a page without a panel', () => {
     })
     const code = await h.linkCode('alice', SEEDED_CAMPAIGN)
     for (const link of links) expect(link).toEqual({ code, url: `${h.host.url}/?ref=${code}` })
-    expect(scriptFiles()).toEqual(['/referral-widget.js', '/referral-widget-link.js'])
+    expect(scriptFiles()).toEqual([
+      '/referral-widget.js',
+      '/referral-widget-tracking.js',
+      '/referral-widget-link.js',
+    ])
   })
 
   it('runs the calls the stub queued before load in order: the last identify wins', async () => {
@@ -171,7 +176,12 @@ describe('a page with a panel', () => {
     // The link the panel shows is the one that request made; no second link request.
     const code = await h.linkCode('carol', SEEDED_CAMPAIGN)
     expect(await page.locator('[data-part="link"]').inputValue()).toBe(`${h.host.url}/?ref=${code}`)
-    expect(scriptFiles()).toEqual(['/referral-widget.js', '/referral-widget-ui.js'])
+    // The loader asks for the UI file and the tracking part together.
+    expect(scriptFiles().sort()).toEqual([
+      '/referral-widget-tracking.js',
+      '/referral-widget-ui.js',
+      '/referral-widget.js',
+    ])
   })
 })
 
@@ -236,6 +246,7 @@ describe('a page in another built-in language', () => {
     expect(await page.locator('[data-part="copy"]').textContent()).toBe('Link kopieren')
     expect(scriptFiles().sort()).toEqual([
       '/referral-widget-messages-de.js',
+      '/referral-widget-tracking.js',
       '/referral-widget-ui.js',
       '/referral-widget.js',
     ])

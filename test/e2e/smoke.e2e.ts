@@ -53,8 +53,10 @@ it('on a page that only tracks, asks for no campaign: its only call is the event
   const paths = () =>
     service.requests.slice(before).map((request) => `${request.method} ${request.path}`)
   await expect.poll(paths).toContain('POST /v1/events')
+  // The loader, then (for the signup) the tracking part with delivery, then the events.
   expect(paths().filter((path) => !path.startsWith('OPTIONS'))).toEqual([
     'GET /referral-widget.js',
+    'GET /referral-widget-tracking-delivery.js',
     'POST /v1/events',
   ])
   expect(log.errors).toEqual([])

@@ -78,16 +78,18 @@ describe('a page whose CSP allows the referral-widget policy', () => {
       )
       expect(await code.locator('path').getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/)
 
-      // The messages and UI files come at the same time (order not fixed), the QR file on use.
+      // The tracking part, the messages and UI files come at the same time (order not fixed),
+      // the QR file on use.
       expect(new Set(scriptsFetched())).toEqual(
         new Set([
           '/referral-widget.js',
+          '/referral-widget-tracking.js',
           '/referral-widget-ui.js',
           '/referral-widget-messages-de.js',
           '/referral-widget-qr.js',
         ]),
       )
-      expect(scriptsFetched()).toHaveLength(4)
+      expect(scriptsFetched()).toHaveLength(5)
       if (pinned) {
         const integrity = await page.evaluate(() =>
           Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]'), (script) => [
@@ -129,9 +131,11 @@ describe('a page whose CSP allows the referral-widget policy', () => {
       ).Referral.getLink(),
     )
     expect(link.url).toContain('ref=')
-    // One after the other: the cookie file before tracking starts, the link file on the call.
+    // One after the other: the loader alone on this quiet page; on the call, the tracking part,
+    // the cookie file before tracking starts, then the link file.
     expect(scriptsFetched()).toEqual([
       '/referral-widget.js',
+      '/referral-widget-tracking.js',
       '/referral-widget-cookie.js',
       '/referral-widget-link.js',
     ])
@@ -179,8 +183,12 @@ describe('a page whose CSP allows no policy of the widget', () => {
         "error: [referral] The panel cannot load under this page's Trusted Types policy: add `referral-widget` to the CSP's trusted-types directive.",
       ])
       expect(await page.locator(READY_ROOT).count()).toBe(0)
-      // The page refused the UI (and messages) file before any request.
-      expect(scriptsFetched()).toEqual(['/referral-widget.js'])
+      // The tracking part came as a module (no Trusted Types sink); the page refused the UI
+      // (and messages) file before any request.
+      expect(scriptsFetched()).toEqual([
+        '/referral-widget.js',
+        '/referral-widget-tracking-delivery.js',
+      ])
       // The widget asked for its policy once, and the page's refusal is all the CSP reported.
       expect(await policiesOf(page)).toEqual(['referral-widget'])
       expect(

@@ -32,15 +32,17 @@ function widgetKeys(namespace: string): string[] {
 }
 
 /**
- * What the widget keeps in this namespace: `toSend`, events waiting (or an arrival kept by a page
- * that closed before its tracking part ran); `held`, a referral; `any`, anything at all (what
- * forget() erases: the visitor id, the click list, the choice and the cached link alone are no
- * work).
+ * What the widget keeps in this namespace: `toSend`, events waiting (or a record kept by a page
+ * that closed before its tracking part ran); `kept`, how many such records; `held`, a referral;
+ * `any`, anything at all (what forget() erases: the visitor id, the click list, the choice and the
+ * cached link alone are no work).
  */
 export function stored(namespace: string) {
   const keys = widgetKeys(namespace)
+  const kept = keys.filter((key) => isKept(namespace, key)).length
   return {
-    toSend: keys.some((key) => key.startsWith(`${namespace}q:`) || isKept(namespace, key)),
+    toSend: kept > 0 || keys.some((key) => key.startsWith(`${namespace}q:`)),
+    kept,
     held: keys.includes(`${namespace}attribution`),
     any: keys.length > 0,
   }
@@ -49,22 +51,24 @@ export function stored(namespace: string) {
 /** Where consent is required: whether the visitor gave it on an earlier page. */
 export const consentGiven = (namespace: string) => hasStoredConsent(defaultStorage(), namespace)
 
+/** The records this page kept (each one's number), and how many more it may keep. */
 let kept = 0
+let room: number | undefined
 /**
  * Keeps a record the tracking part will take: this page's arrival, or a track call made before
- * the part runs. False where it cannot (storage refuses, or is full): a call then waits in memory.
+ * the part runs. False where it cannot (storage refuses, or is full, or MAX_KEPT records wait
+ * already): a call then waits in memory.
  */
 export function keep(namespace: string, type: unknown, values: unknown[]): boolean {
   const text = keptText(type, values)
+  room ??= MAX_KEPT - stored(namespace).kept
+  if (!text || room <= 0) return false
   const key = keptKey(namespace, performance.timeOrigin, kept++)
-  if (
-    !text ||
-    widgetKeys(namespace).filter((stored) => isKept(namespace, stored)).length >= MAX_KEPT
-  )
-    return false
   try {
     defaultStorage()?.setItem(key, text)
-    return defaultStorage()?.getItem(key) === text
+    if (defaultStorage()?.getItem(key) !== text) return false
+    room--
+    return true
   } catch {
     return false
   }
