@@ -1,5 +1,5 @@
 // CI's size report, printed after size-limit (.size-limit.js) has enforced the limits: each
-// page's gzip bytes beside its budget (issue 13's targets) and the ceiling that holds until the
+// page's gzip bytes beside its budget (issue 30's) and the ceiling that holds until the
 // budget is met, so every run shows the distance left.
 import { BUDGETS, CEILINGS, PAGES, sizes } from './sizes.mjs'
 
@@ -12,6 +12,6 @@ for (const [page, { label }] of Object.entries(PAGES)) {
       ? 'within budget'
       : `over budget by ${gzip - budget} B (CI holds it under ${CEILINGS[page]} B meanwhile)`
   console.log(
-    `${label.padEnd(26)} ${String(gzip).padStart(6)} B gzip · budget ${budget} B · ${verdict}`,
+    `${label.padEnd(42)} ${String(gzip).padStart(6)} B gzip · budget ${budget} B · ${verdict}`,
   )
 }

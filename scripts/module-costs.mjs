@@ -1,17 +1,18 @@
-// What each module costs the script tag: the tracking file is built once as it is, then once
-// without each of its modules (left external), and the gzip difference is printed, largest
-// first. The differences overlap (a module's own imports go with it), so they do not add up to
-// the total. `node scripts/module-costs.mjs [embed|ui|link]` (default embed).
+// What each module costs a script-tag file: the file is built once as it is, then once without
+// each of its modules (left external), and the gzip difference is printed, largest first. The
+// differences overlap (a module's own imports go with it), so they do not add up to the total.
+// `node scripts/module-costs.mjs [embed|tracking|tracking-delivery|ui|banner|link]` (default
+// tracking-delivery: the tracking part of a referred arrival; embed is the loader).
 //
-// `--by-job` (`npm run size:jobs`): the tracking file without each job's modules at once, and
-// without all of them, to show what the rest of the file costs whatever those jobs weigh.
+// `--by-job` (`npm run size:jobs`): that file without each job's modules at once, and without all
+// of them, to show what the rest of the file costs whatever those jobs weigh.
 import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
 
 const byJob = process.argv.includes('--by-job')
-const mode = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'embed'
+const mode = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'tracking-delivery'
 
-/** The tracking file's modules by job (src/, as in .dependency-cruiser.cjs's layers). */
+/** The tracking part's modules by job (src/, as in .dependency-cruiser.cjs's layers). */
 const JOBS = {
   'delivery: send pass, chunk store, delivery state, sender, API client, clock, retry': [
     'queue/queue.ts',

@@ -3,7 +3,15 @@ export interface Size {
   gzip: number
   brotli: number
 }
-export type Page = 'trackingOnly' | 'withPanel' | 'linkOnly' | 'withCookie' | 'qrOnUse'
+export type Page =
+  | 'quiet'
+  | 'arrival'
+  | 'withPanel'
+  | 'linkOnly'
+  | 'arrivalWithBanner'
+  | 'arrivalWithCookie'
+  | 'arrivalWithOutbound'
+  | 'qrOnUse'
 export const ARTIFACTS: Record<string, string>
 export const PAGES: Record<Page, { label: string; files: string[] }>
 export const BUDGETS: Record<Page, number>

@@ -60,23 +60,38 @@ function start() {
   const pinned = script.integrity !== ''
   const tag = readTag(script)
   let requested = false
+  let sending = false
+  /** Track calls waiting in memory for the part (storage refused them, or is full). */
+  let waiting = 0
 
-  /** Loads the tracking part (once): with delivery where it `sends`, the UI file beside it. */
+  /**
+   * Loads the tracking part (once): with delivery where it `sends`, the UI file beside it. Offline
+   * it waits until the page is back online: what was kept waits in storage meanwhile, and that is
+   * no error. A part that failed to load online is asked for again by the next call. (Under
+   * Trusted Types a pinned tag gets no module import in place of its refused <script>.)
+   */
   const need = (sends: boolean) => {
+    sending ||= sends
     if (requested) return
     requested = true
+    const online = () => {
+      requested = false
+      need(sending)
+    }
+    if (navigator.onLine === false) {
+      addEventListener('online', online, own({ once: true }))
+      return
+    }
     if (tag && document.querySelector(PANELS))
       loadSibling('ui', uiFile(), script.src, pinned, undefined, true).catch(() => {})
-    loadSibling('tracking', sends ? SENDING_FILE : TRACKING_FILE, script.src, pinned).then(
+    loadSibling('tracking', sending ? SENDING_FILE : TRACKING_FILE, script.src, pinned).then(
       (part) => part.start({ script, commands, installed: tag !== undefined }),
       (failure) => {
-        // Asked for again by the next call, or once the page is back online: offline, what was
-        // kept waits in storage, and that is no error. (Under Trusted Types a pinned tag gets no
-        // module import in place of its refused <script>.)
-        requested = false
-        if (navigator.onLine === false)
-          addEventListener('online', () => need(sends), own({ once: true }))
-        else logError(notLoaded('widget', TRACKING_FILE, failure))
+        if (navigator.onLine === false) addEventListener('online', online, own({ once: true }))
+        else {
+          requested = false
+          logError(notLoaded('widget', TRACKING_FILE, failure))
+        }
       },
     )
   }
@@ -85,24 +100,31 @@ function start() {
   const early = (tag: Tag, name: string, args: unknown[]): unknown => {
     if (name === 'getAttribution') return null // nothing held, or not read yet
     if (name === 'decorate') return args[0] // nothing to hand off
+    if (name === 'track') {
+      need(true)
+      // Kept in storage at once where it may be (the part takes it): a page that moves on right
+      // after it loses nothing. Else it waits in memory, in order with the rest.
+      const properties = own((args[1] ?? {}) as { userId?: unknown; code?: unknown })
+      const values = args[0] === 'click' ? [properties.code] : [properties.userId, properties.code]
+      if (storing(tag) && keep(tag.namespace, args[0], values)) return true
+      waiting++
+      return WAIT
+    }
     const { toSend, kept, any } = stored(tag.namespace)
-    if (name === 'queueSize') return kept // the calls and the arrival kept for the part
+    // The calls and the arrival kept for the part, and the calls waiting for it in memory.
+    if (name === 'queueSize') return kept + waiting
     if (name === 'flush' && !requested && !toSend) return Promise.resolve()
     // Each call waits for the part, which applies them in order; these need it now (forget and a
     // refusal only where there is something to erase, consent where it is news).
     const erases = any || tag.cookieDomain
-    if (name === 'track' || name === 'flush') need(true)
+    if (name === 'flush') need(true)
     if (
       name === 'getLink' ||
       (name === 'forget' && erases) ||
       (name === 'consent' && (args[0] === true ? !storing(tag) : erases))
     )
       need(false)
-    // A track call is kept in storage at once where it may be (the part takes it): a page that
-    // moves on right after it loses nothing.
-    const properties = own((args[1] ?? {}) as { userId?: unknown; code?: unknown })
-    const values = args[0] === 'click' ? [properties.code] : [properties.userId, properties.code]
-    return name === 'track' && storing(tag) && keep(tag.namespace, args[0], values) ? true : WAIT
+    return WAIT
   }
   const commands = createCommandFunction(tag && ((name, args) => early(tag, name, args)))
   if (!tag) {

@@ -1,4 +1,4 @@
-// Where the referrer's calls go: shared by the tracking file, which sends them ahead on a page
+// Where the referrer's calls go: shared by the tracking part, which sends them ahead on a page
 // with a panel, and the later part, which reads their answers (or sends them itself).
 
 /** The campaign asked for, or (no id) the newest active one. */

@@ -1,6 +1,6 @@
 // The calls the referrer's part makes: the campaign and the link. Each answer is checked here,
-// whether this part sent the request or the script tag's tracking file sent it ahead (`sent`,
-// the same request's raw answer), so the tracking file carries no campaign or link parser.
+// whether this part sent the request or the script tag's tracking part sent it ahead (`sent`,
+// the same request's raw answer), so the tracking part carries no campaign or link parser.
 import { type ApiClient, anything, expectShape } from './client.ts'
 import { campaignPath, LINKS_PATH, linkBody } from './paths.ts'
 import { parseLink, parsePublicCampaign, parsePublicCampaignList } from './referrer-wire.ts'

@@ -1,5 +1,5 @@
 // The campaign and link answers as the widget reads them. Only the referrer's part (the UI file,
-// the link file, the ESM package) asks for them, so the script tag's tracking file carries
+// the link file, the ESM package) asks for them, so the script tag's tracking part carries
 // neither these parsers nor the calls (src/api/referrer-calls.ts); test/wire-parity.test.ts
 // holds them to the service's schemas like the others.
 import {

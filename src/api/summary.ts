@@ -1,5 +1,5 @@
 // The referrer's summary as the widget reads it (a service extension, docs/CONTRACT.md): only
-// the later-loaded part of the script tag asks for it, so its parser is not in the tracking file.
+// the later-loaded part of the script tag asks for it, so its parser is not in the tracking part.
 // test/wire-parity.test.ts holds it to the service's schema like the others.
 import { array, number, object, oneOf, type Parser, string } from '../shared/parse.ts'
 import {
@@ -23,7 +23,7 @@ export const parseLinkSummary: Parser<LinkSummary> = object({
   signups: count,
   conversions: count,
   // Extension (purchases): absent from a service that does not take purchases. (Not `optional`:
-  // this parser reads the tracking file's parse functions, and that one is not among them.)
+  // this parser reads the tracking part's parse functions, and that one is not among them.)
   buyers: (value) => (value === undefined ? undefined : count(value)),
   rewardsEarned: object({
     amount: (value) => number(typeof value === 'number' && value >= 0 ? value : Number.NaN),

@@ -1,5 +1,5 @@
 // The referred visitor's banner: whether they closed it for the code they arrived with (one
-// memory of the last codes, like the clicks'). Part of the core's later part: the tracking file
+// memory of the last codes, like the clicks'). Part of the core's later part: the tracking part
 // never shows a banner.
 
 import { CODE_PATTERN } from '../api/wire.ts'

@@ -1,6 +1,6 @@
 // The part of the core that comes after tracking: the campaign, the referrer's link, the banner
 // state and the stores the UI reads. The ESM package attaches it at once; the script tag loads
-// it beside its tracking file when the page has a panel or needs a link.
+// it beside its tracking part when the page has a panel or needs a link.
 
 import { referrerCalls, type SentRequest } from '../api/referrer-calls.ts'
 import { toJson } from '../shared/json.ts'

@@ -49,7 +49,11 @@ export function keptText(type: unknown, values: unknown[]): string | undefined {
   const nonce = Math.floor(Math.random() * 2 ** 52)
     .toString(36)
     .slice(0, 12)
-  if ((type === 'arrive' || type === 'signup' || type === 'click') && !words.includes(''))
+  if (
+    (type === 'arrive' || type === 'signup' || type === 'click') &&
+    words.length > 0 &&
+    !words.includes('')
+  )
     return `1 ${Date.now()} ${nonce} ${type} ${words.join(' ')}`
 }
 
@@ -63,17 +67,19 @@ export function takeKept(storage: SafeStorage, namespace: string): Kept[] {
     const text = storage.get(key)
     if (text === undefined) continue // unreadable just now: left for a later page
     storage.remove(key)
-    const [page = NaN, n = NaN] = key
-      .slice(namespace.length + PREFIX.length)
-      .split(':')
-      .map(Number)
+    // As the loader names them: the page's time origin and the record's number.
+    const named = /^(\d{1,16}(?:\.\d{1,6})?):(\d{1,6})$/.exec(
+      key.slice(namespace.length + PREFIX.length),
+    )
+    const page = Number(named?.[1])
+    const n = Number(named?.[2])
     const record =
       /^1 (\d{1,15}) ([\w-]{1,12}) (arrive|signup|click) (\S{1,4096})(?: (\S{1,4096}))?$/.exec(
         text ?? '',
       )
-    if (!record?.[4] || !Number.isFinite(page + n)) continue
+    if (!record?.[4] || !named) continue
     const at = Number(record[1])
-    const id = `k_${Math.floor(page).toString(36)}_${n}_${record[2]}`
+    const id = `kept_${Math.floor(page).toString(36)}_${n}_${record[2]}`
     const word = (value: string | undefined) => (value === '-' ? undefined : value)
     if (record[3] === 'arrive') {
       if (/^https?:\/\//.test(record[4]))
@@ -81,7 +87,7 @@ export function takeKept(storage: SafeStorage, namespace: string): Kept[] {
       continue
     }
     const [userId, code] =
-      record[3] === 'signup' ? [word(record[4]), word(record[5])] : [undefined, record[4]]
+      record[3] === 'signup' ? [word(record[4]), word(record[5])] : [undefined, word(record[4])]
     kept.push({
       type: record[3] as 'signup' | 'click',
       properties: { ...(userId ? { userId } : {}), ...(code ? { code } : {}) },

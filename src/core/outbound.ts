@@ -1,7 +1,7 @@
 // The hand-off to the site's other domains (option `outbound`): a link the visitor follows to one
 // of those hosts, and a URL the page gives `decorate`, carries the attribution held here in one
 // parameter, `ref_handoff` (its wire form: src/api/handoff.ts), which the widget there adopts.
-// The script tag loads this module beside its tracking file only where data-outbound is set.
+// The script tag loads this module beside its tracking part only where data-outbound is set.
 //
 // A followed link is decorated in the capture phase of its `click` (left button, Enter) or
 // `auxclick` (middle button), so the browser navigates to the decorated address with a hand-off

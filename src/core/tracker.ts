@@ -1,4 +1,4 @@
-// The tracking core: what the script tag's tracking file carries. It captures the referral code
+// The tracking core: what the script tag's tracking part carries. It captures the referral code
 // and cleans the address bar, keeps the visitor id, records events in the durable queue and
 // delivers them (one tab's send pass at a time), and holds the visitor's consent. The campaign, the
 // referrer's link and the stores the UI reads come later (extras.ts), on the same core.
@@ -49,7 +49,7 @@ export interface TrackerOptions
   cookieDomain?: string | undefined
   /**
    * The cookie module for `cookieDomain`, passed in rather than imported: the script tag's
-   * tracking file loads it beside itself only on pages that set `cookieDomain`.
+   * tracking part loads it beside itself only on pages that set `cookieDomain`.
    */
   sharedCookie?: typeof attributionCookie | undefined
   /** Hand the attribution off to links to these hosts (lower case, `*.` for subdomains). */

@@ -118,7 +118,7 @@ export interface CoreEvents extends ReferralEvents {
 
 export type TrackProperties = { userId?: string; code?: string }
 
-/** What `track`, `flush` and the rest need: everything the script tag's tracking file offers. */
+/** What `track`, `flush` and the rest need: everything the script tag's tracking part offers. */
 export interface Tracking {
   /** Records an event. Never throws: bad input is reported on the console and as `error`. */
   track(type: 'signup' | 'click', properties?: TrackProperties): boolean

@@ -1,5 +1,5 @@
 // The script tag's attributes that only the panel reads (data-messages, data-share-utm): read by
-// the UI file when it runs, so the tracking file carries neither the reading nor its messages.
+// the UI file when it runs, so the tracking part carries neither the reading nor its messages.
 // A bad one is reported on the console and left out, like every other attribute.
 import { quote } from '../core/options.ts'
 import type { MessageOverrides } from '../ui/messages/index.ts'

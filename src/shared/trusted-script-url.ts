@@ -1,7 +1,7 @@
 // Under Trusted Types (`require-trusted-types-for 'script'`) a <script src> takes only a
 // TrustedScriptURL. The script tag's files get theirs from one policy, `referral-widget`, made
-// on first use; the files beside the tracking file share its copy of this module (a page can
-// create a policy name only once, src/embed/runtime.ts). The policy itself refuses every URL but
+// on first use by the loader; every file after it shares its copy of this module (a page can
+// create a policy name only once, src/embed/loader-runtime.ts). The policy itself refuses every URL but
 // the widget's own files beside its own script, whoever asks.
 
 /** The files the script tag's files load beside themselves. */
@@ -22,8 +22,8 @@ let policy: Policy | null | undefined
 
 /**
  * `url` as a script's src: through the widget's policy where the browser has Trusted Types, else
- * as it is. The first URL asked for is the tracking file's, for a file beside itself: that folder
- * is the only one the policy accepts.
+ * as it is. The first URL asked for is the loader's, for a file beside itself: that folder is the
+ * only one the policy accepts.
  */
 export function scriptUrl(url: string): string {
   if (policy === undefined) {

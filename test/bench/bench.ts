@@ -7,9 +7,11 @@
 // track bursts are the median of 5 runs each.
 // The parts: common.ts (settings, statistics, tables), environment.ts, vendors.ts and pages.ts
 // (what is loaded), instruments.ts (what is read in the page), sizes.ts, page-load.ts and
-// page-load-figures.ts, bursts.ts, tabs.ts, latency.ts, service-load.ts, report.ts (results.json).
+// page-load-figures.ts, arrival.ts, bursts.ts, tabs.ts, latency.ts, service-load.ts, report.ts
+// (results.json).
 import os from 'node:os'
 import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
+import { arrivalLine, arrivalRuns } from './arrival.ts'
 import { burstFigures, burstRounds, burstTable } from './bursts.ts'
 import { RESULTS, RUNS, TABS } from './common.ts'
 import { type Environment, launchBrowser } from './environment.ts'
@@ -42,9 +44,11 @@ async function main() {
     process.stdout.write('warming up… ')
     await warmUp(env, list, urls)
     const { firsts, repeats } = await pageLoadRounds(env, list, urls)
-    const burstResults = await burstRounds(env, urls.get('ours-tracking') ?? '')
+    process.stdout.write('referred arrivals… ')
+    const arrival = await arrivalRuns(env, RUNS)
+    const burstResults = await burstRounds(env, urls.get('ours-quiet') ?? '')
     process.stdout.write(`${TABS.tabs} tabs… `)
-    const tabs = await tabsRun(env, urls.get('ours-tracking') ?? '')
+    const tabs = await tabsRun(env, urls.get('ours-quiet') ?? '')
     process.stdout.write('100 ms round trip… ')
     const latency100ms = await latencyRuns(browser, RUNS)
     process.stdout.write('service load… ')
@@ -59,6 +63,7 @@ async function main() {
       sizes,
       pageLoad,
       ratios: ratiosOf(pageLoad, sizes.builtSizes),
+      arrival,
       bursts: burstFigures(burstResults),
       tabs,
       latency100ms,
@@ -74,6 +79,8 @@ async function main() {
         sizesTable(sizes),
         '',
         pageLoadTable(list, pageLoad),
+        '',
+        arrivalLine(arrival),
         '',
         burstTable(results.bursts),
         '',

@@ -14,8 +14,8 @@ export type ReferralCall = ((method: string, ...args: unknown[]) => unknown) & {
 
 /**
  * Runs before any page script: marks (the load event, window.Referral becoming the command API,
- * the panel's ready state inside its shadow root, the vendors' ready callbacks), counts
- * localStorage writes and removals, and records long tasks.
+ * the panel's ready state inside its shadow root, the first event the widget stores, the
+ * vendors' ready callbacks), counts localStorage writes and removals, and records long tasks.
  */
 function instrument() {
   const w = window as unknown as BenchWindow
@@ -32,6 +32,8 @@ function instrument() {
   Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
     if (this === window.localStorage) bench.setItem += 1
     setItem.call(this, key, value)
+    // The first event the widget keeps: the loader's kept arrival, or a queue chunk.
+    if (/^referral:.*:(kept|q):/.test(String(key))) mark('stored')
   }
   Storage.prototype.removeItem = function (this: Storage, key: string) {
     if (this === window.localStorage) bench.removeItem += 1

@@ -59,16 +59,18 @@ function nameOf(url: URL): string | null {
 }
 
 /**
- * What each request needs before it can start. Everything needs the tracking file; a file beside
- * it needs nothing else; the link request needs the campaign's answer only when the page does
- * not name the campaign; the summary needs the link.
+ * What each request needs before it can start. The files the loader fetches (the tracking part,
+ * the UI file) need the loader; the API calls need the tracking part (a panel page with nothing
+ * to send takes it without delivery); the link request also needs the campaign's answer when the
+ * page does not name the campaign; the summary needs the link.
  */
 function needs(name: string, campaignKnown: boolean): string[] {
+  const tracking = ['referral-widget.js', 'referral-widget-tracking.js']
   if (name === 'referral-widget.js') return []
-  if (name === 'POST /v1/links')
-    return campaignKnown ? ['referral-widget.js'] : ['referral-widget.js', 'GET campaign']
-  if (name === 'GET summary') return ['referral-widget.js', 'GET campaign', 'POST /v1/links']
-  return ['referral-widget.js']
+  if (name.endsWith('.js')) return ['referral-widget.js']
+  if (name === 'POST /v1/links') return campaignKnown ? tracking : [...tracking, 'GET campaign']
+  if (name === 'GET summary') return [...tracking, 'GET campaign', 'POST /v1/links']
+  return tracking
 }
 
 /**

@@ -61,7 +61,7 @@ export type PageLoad = ReturnType<typeof pageLoadFigures>
 
 /** The vendors' figures divided by ours. */
 export function ratiosOf(pageLoad: PageLoad, builtSizes: BuiltSizes) {
-  const ours = pageLoad['ours-tracking']
+  const ours = pageLoad['ours-quiet']
   const oursPanel = pageLoad['ours-panel']
   const ratio = (a: number, b: number) => round(a / b, 1)
   const ratios = Object.fromEntries(
@@ -70,11 +70,11 @@ export function ratiosOf(pageLoad: PageLoad, builtSizes: BuiltSizes) {
       return [
         name,
         {
-          scriptEvaluationOverBlank_vsTrackingOnly: ratio(
+          scriptEvaluationOverBlank_vsQuietVisit: ratio(
             theirs.scriptEvaluationOverBlankMs.median,
             ours.scriptEvaluationOverBlankMs.median,
           ),
-          taskOverBlank_vsTrackingOnly: ratio(
+          taskOverBlank_vsQuietVisit: ratio(
             theirs.taskOverBlankMs.median,
             ours.taskOverBlankMs.median,
           ),
@@ -82,9 +82,9 @@ export function ratiosOf(pageLoad: PageLoad, builtSizes: BuiltSizes) {
             theirs.taskOverBlankMs.median,
             oursPanel.taskOverBlankMs.median,
           ),
-          scriptGzipBytes_vsTrackingOnly: ratio(
+          scriptGzipBytes_vsQuietVisit: ratio(
             theirs.firstVisit?.scriptBytesDownloaded?.gzip ?? Number.NaN,
-            builtSizes.totals.trackingOnly.gzip,
+            builtSizes.totals.quiet.gzip,
           ),
           scriptGzipBytes_vsWithPanel: ratio(
             theirs.firstVisit?.scriptBytesDownloaded?.gzip ?? Number.NaN,

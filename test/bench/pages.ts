@@ -1,13 +1,8 @@
-// The pages the benchmark loads: the same shop page blank, with the widget (tracking only or with
-// its panel), and with each vendor's official snippet.
+// The pages the benchmark loads: the same shop page blank, with the widget (a quiet visit: the tag
+// alone, nothing to record; or with its panel), and with each vendor's official snippet.
 import { POSTHOG_TOKEN, PUBLIC_KEY, SEGMENT_WRITE_KEY } from './common.ts'
 
-export type ScenarioName =
-  | 'blank'
-  | 'ours-tracking'
-  | 'ours-panel'
-  | 'analytics-next'
-  | 'posthog-js'
+export type ScenarioName = 'blank' | 'ours-quiet' | 'ours-panel' | 'analytics-next' | 'posthog-js'
 
 export interface Scenario {
   name: ScenarioName
@@ -49,6 +44,15 @@ const posthogSnippet = (host: string) => `<script>
 posthog.init(${JSON.stringify(POSTHOG_TOKEN)},{api_host:${JSON.stringify(host)},person_profiles:"identified_only",opt_out_useragent_filter:true,loaded:function(){window.__benchMark("ready")}});
 </script>`
 
+/**
+ * A landing page with the tag alone, where the bench marks the moment the service has confirmed
+ * the arrival's click (its event:sent, asked for through the stub before the script loads).
+ */
+export const arrivalPage = (serviceUrl: string) =>
+  page(`${REFERRAL_STUB}
+<script>Referral('on', 'event:sent', function () { window.__benchMark('confirmed') })</script>
+<script async src="${serviceUrl}/referral-widget.js" data-key="${PUBLIC_KEY}"></script>`)
+
 export function scenarios(serviceUrl: string, vendorUrl: string): Scenario[] {
   const script = (attributes: string) =>
     `${REFERRAL_STUB}\n<script async src="${serviceUrl}/referral-widget.js" data-key="${PUBLIC_KEY}"${attributes}></script>`
@@ -62,10 +66,11 @@ export function scenarios(serviceUrl: string, vendorUrl: string): Scenario[] {
       html: page(''),
     },
     {
-      name: 'ours-tracking',
-      label: 'referral-widget, tracking only',
+      name: 'ours-quiet',
+      label: 'referral-widget, quiet visit',
       readyMark: 'api',
-      readyMeaning: 'window.Referral is the command API (the script has run)',
+      readyMeaning:
+        'window.Referral is the command API (the loader has run; nothing to record, so nothing more loads)',
       origin: 'service',
       html: page(script('')),
     },

@@ -6,6 +6,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { chromiumTarget } from '../e2e/support/browser.ts'
+import type { ArrivalFigures } from './arrival.ts'
 import type { burstFigures } from './bursts.ts'
 import {
   AFTER_READY_MS,
@@ -53,6 +54,7 @@ interface RunFigures {
   sizes: Sizes
   pageLoad: PageLoad
   ratios: ReturnType<typeof ratiosOf>
+  arrival: ArrivalFigures
   bursts: ReturnType<typeof burstFigures>
   tabs: TabsRun
   latency100ms: Awaited<ReturnType<typeof latencyRuns>>
@@ -69,6 +71,7 @@ export async function buildResults({
   sizes,
   pageLoad,
   ratios,
+  arrival,
   bursts,
   tabs,
   latency100ms,
@@ -112,9 +115,10 @@ export async function buildResults({
         'Every timing is the median of the runs (min, max and each run are kept), each run in a fresh browser context; the scenarios take turns within a round, after one untimed warm-up load each.',
         'Main-thread figures come from CDP Performance.getMetrics: ScriptDuration (script evaluation and execution) and TaskDuration minus DevToolsCommandDuration (all main-thread tasks, without the benchmark’s own DevTools commands), read from before navigation to 4 s after it (or 1 s after ready, if later), so posthog-js’s first 3-second flush is inside the window.',
         '"Over blank" is the median of the per-round differences from the blank page (the same HTML without any library).',
-        'Ready: the moment the library says it is usable, from navigation start (performance.now()): ours = window.Referral is the command API (tracking only) or the panel root reaches data-state=ready inside its shadow root; analytics-next = analytics.ready(); posthog-js = the init loaded callback.',
+        'Ready: the moment the library says it is usable, from navigation start (performance.now()): ours = window.Referral is the command API (a quiet visit) or the panel root reaches data-state=ready inside its shadow root; analytics-next = analytics.ready(); posthog-js = the init loaded callback.',
         'Requests: every request the page made to the library’s origin (page.on("request"): scripts and API calls); preflights (OPTIONS, invisible to page.on("request")) are counted from that origin’s server log. The repeat visit is a reload in the same context after the first visit’s window, in the first round. Every origin serves scripts with Cache-Control: no-store, so a repeat visit downloads them again.',
-        'Bursts: a tracking-only page, 500 ms after the command API appears, runs `for (i < N) Referral("track", "signup", {userId: "u" + i})` in one task. Main-thread time is TaskDuration minus DevToolsCommandDuration from just before the burst until Referral("queueSize") is 0 (every event confirmed by the service); the longest task is the longest RunTask on the renderer main thread in a Chromium trace of that span; long tasks over 50 ms come from a PerformanceObserver("longtask"). Storage writes and removals are counted by wrapping Storage.prototype.setItem/removeItem. Requests are POST /v1/events in the service’s log. Stored bytes are the lengths of every localStorage value under "referral:" right after the burst task (the first delivery answer is held back 300 ms so nothing is confirmed yet), divided by the events queued; the queue holds at most 1,000 events, so a 10,000-call burst drops 9,000 as overflow (announced with event:dropped and one console warning).',
+        'Referred arrival: a page with the tag alone, reached through a referral link (?ref=); stored = the first localStorage write of a kept record or a queue chunk (the loader keeps the arrival at once), confirmed = the widget\u2019s event:sent for the click (the service accepted it), both from navigation start; requests to the service\u2019s origin, scripts and API calls.',
+        'Bursts: a quiet page (the tag alone; the first call brings the tracking part), 500 ms after the command API appears, runs `for (i < N) Referral("track", "signup", {userId: "u" + i})` in one task. Main-thread time is TaskDuration minus DevToolsCommandDuration from just before the burst until Referral("queueSize") is 0 (every event confirmed by the service); the longest task is the longest RunTask on the renderer main thread in a Chromium trace of that span; long tasks over 50 ms come from a PerformanceObserver("longtask"). Storage writes and removals are counted by wrapping Storage.prototype.setItem/removeItem. Requests are POST /v1/events in the service’s log. Stored bytes are the lengths of every localStorage value under "referral:" right after the burst task (the first delivery answer is held back 300 ms so nothing is confirmed yet), divided by the events queued; the queue holds at most 1,000 events, so a 10,000-call burst drops 9,000 as overflow (announced with event:dropped and one console warning).',
         'The vendors: @segment/analytics-next dist/umd/standalone.js served as analytics.min.js under /analytics.js/v1/<writeKey>/ and posthog-js dist/array.js under /static/, by a loopback origin that stands in for their CDNs and APIs, loaded by their official snippets (Segment 5.2.x: analytics.load + analytics.page(); PostHog: posthog.init with api_host, person_profiles "identified_only" and opt_out_useragent_filter true, since posthog-js otherwise drops every event from a HeadlessChrome user agent as a bot and would send nothing). Their settings and remote config are minimal (no destinations, no session recording, surveys, heatmaps or feature flags; Segment’s metrics sampleRate 0). posthog-js still fetches its surveys extension (/static/<version>/surveys.js) when the remote config says surveys: false; it is counted, as it would be on a real site.',
         'No request leaves the machine: Chromium resolves every host name other than localhost and 127.0.0.1 to "not found"; any attempt is still seen by page.on("request") and listed under foreignRequests.',
       ],
@@ -126,6 +130,7 @@ export async function buildResults({
     sizes: sizesFigures(sizes),
     pageLoad,
     ratios,
+    arrival,
     bursts,
     tabs: { ...TABS, ...tabs },
     latency100ms,

@@ -3,16 +3,16 @@
 import { join } from 'node:path'
 import { ANALYTICS_DIST, measureFile, POSTHOG_DIST, type Size, table } from './common.ts'
 
+type Page = 'quiet' | 'arrival' | 'withPanel' | 'linkOnly'
 interface SizesModule {
   ARTIFACTS: Record<string, string>
-  BUDGETS: { trackingOnly: number; withPanel: number }
+  PAGES: Record<string, { label: string; files: string[] }>
+  BUDGETS: Record<Page, number> & Record<string, number>
   measure(file: string): Size
   sizes(): {
     files: Record<string, Size>
-    totals: {
-      trackingOnly: { gzip: number; brotli: number }
-      withPanel: { gzip: number; brotli: number }
-    }
+    totals: Record<Page, { gzip: number; brotli: number }> &
+      Record<string, { gzip: number; brotli: number }>
   }
 }
 const sizesModule = (await import(
@@ -40,10 +40,12 @@ export function sizesFigures({ builtSizes, vendorBundles }: Sizes) {
     artifacts: builtSizes.files,
     totals: builtSizes.totals,
     budgetsGzip: sizesModule.BUDGETS,
-    withinBudget: {
-      trackingOnly: builtSizes.totals.trackingOnly.gzip <= sizesModule.BUDGETS.trackingOnly,
-      withPanel: builtSizes.totals.withPanel.gzip <= sizesModule.BUDGETS.withPanel,
-    },
+    withinBudget: Object.fromEntries(
+      Object.entries(builtSizes.totals).map(([page, total]) => [
+        page,
+        total.gzip <= (sizesModule.BUDGETS[page] ?? 0),
+      ]),
+    ),
     vendorBundles,
   }
 }
@@ -59,6 +61,9 @@ export function sizesTable({ builtSizes, vendorBundles }: Sizes): string {
         ...Object.entries(vendorBundles).map(([file, s]) => [file, s.raw, s.gzip, s.brotli]),
       ],
     ),
-    `tracking only: ${builtSizes.totals.trackingOnly.gzip} B gzip (budget ${sizesModule.BUDGETS.trackingOnly}); with the panel: ${builtSizes.totals.withPanel.gzip} B gzip (budget ${sizesModule.BUDGETS.withPanel})`,
+    ...Object.entries(sizesModule.PAGES).map(
+      ([page, { label }]) =>
+        `${label}: ${builtSizes.totals[page]?.gzip} B gzip (budget ${sizesModule.BUDGETS[page]})`,
+    ),
   ].join('\n')
 }

@@ -1,5 +1,5 @@
 // Which built-in language a locale gets, and the script tag's messages file for it. Shared by
-// the tracking file (to fetch the messages beside the UI file) and the UI (to pick the
+// the tracking part (to fetch the messages beside the UI file) and the UI (to pick the
 // messages), so the two agree.
 
 /**
