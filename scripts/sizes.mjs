@@ -83,12 +83,12 @@ export const BUDGETS = {
  */
 export const CEILINGS = {
   quiet: 3_900,
-  arrival: 17_400,
+  arrival: 17_460,
   withPanel: 30_200,
   linkOnly: 19_400,
-  arrivalWithBanner: 30_100,
-  arrivalWithCookie: 18_980,
-  arrivalWithOutbound: 18_440,
+  arrivalWithBanner: 30_180,
+  arrivalWithCookie: 19_040,
+  arrivalWithOutbound: 18_500,
   qrOnUse: 3_710,
 }
 

@@ -3,6 +3,9 @@
 // learned it: an event stamped before then starts ageing now, so a device clock corrected while
 // it waited (days or a year) never expires it. Until then, an event that looks too old by the
 // device clock waits: the next answer (to any request) tells whether it is.
+// The one event two tabs may both hold is a record the loader kept (core/kept.ts), its id the
+// same in each: two tabs starting at once may both take it before either removed it. So the last
+// of those confirmed (by any tab, `done`) are remembered, and a pass sends none of them again.
 import type { ServiceClock } from '../api/clock.ts'
 import type { Dropped } from './announce.ts'
 import type { ChunkStore, QueuedEvent } from './chunks.ts'
@@ -10,10 +13,15 @@ import type { SafeStorage } from './storage.ts'
 
 export type Chunks = Map<string, QueuedEvent[]>
 
+/** How many confirmed kept events are remembered: more than a page keeps at once is not needed. */
+const DONE_KEPT = 20
+
 /* @__NO_SIDE_EFFECTS__ */
 export function createBacklog(options: {
   store: ChunkStore
   storage: SafeStorage
+  /** Where the confirmed kept events are remembered (`<namespace>done`). */
+  doneKey: string
   clock: ServiceClock | undefined
   now: () => number
   maxAgeMs: number
@@ -30,8 +38,17 @@ export function createBacklog(options: {
     return store.keys().length > 0 || storage.failures !== failures
   }
 
-  /** Removes events by id from the chunks that hold them, rewriting only those chunks. */
-  function remove(chunks: Chunks, ids: ReadonlySet<string>) {
+  /**
+   * The kept events confirmed lately, as stored: only ever matched against queued events' ids, so
+   * whatever else the value holds does nothing.
+   */
+  const doneKept = () => (storage.get(options.doneKey) ?? '').split(' ')
+
+  /**
+   * Removes events by id from the chunks that hold them, rewriting only those chunks. `confirmed`:
+   * the service took them (a kept one is remembered as done).
+   */
+  function remove(chunks: Chunks, ids: ReadonlySet<string>, confirmed?: boolean) {
     for (const [key, events] of chunks) {
       const kept = events.filter((event) => !ids.has(event.id))
       if (kept.length !== events.length) {
@@ -39,6 +56,9 @@ export function createBacklog(options: {
         store.write(key, kept)
       }
     }
+    const done = [...ids].filter((id) => id.startsWith('kept_'))
+    if (confirmed && done.length > 0)
+      storage.set(options.doneKey, [...done, ...doneKept()].slice(0, DONE_KEPT).join(' '))
   }
 
   /** Events sent and not answered: one more attempt each, in the chunks that hold them. */
@@ -65,6 +85,7 @@ export function createBacklog(options: {
       const events = store.read(key)
       if (events) chunks.set(key, events)
     }
+    remove(chunks, new Set(doneKept()))
     const unread = storage.failures !== failures
     const expired: QueuedEvent[] = []
     const serviceNow = clock?.known() ? clock.now() : null
@@ -90,8 +111,13 @@ export function createBacklog(options: {
     }
     options.dropped(expired, 'expired')
 
+    // One event in two chunks (two tabs took one record the loader kept, at once) goes out once;
+    // its answer removes it from both.
+    const skip = new Set(held)
     const ordered = [...chunks].flatMap(([key, events]) =>
-      events.filter((event) => !held.has(event.id)).map((event) => ({ key, event })),
+      events
+        .filter((event) => !skip.has(event.id) && skip.add(event.id))
+        .map((event) => ({ key, event })),
     )
     ordered.sort((a, b) => a.event.queuedAt - b.event.queuedAt)
     // Other tabs keep the bound when they write; this catches what they wrote at once.

@@ -211,7 +211,7 @@ export function createSendPass(options: PassOptions) {
       const outcome = outcomeOf(batch, results)
       const done = new Set([...outcome.sent, ...outcome.refused].map(({ event }) => event.id))
       const fresh = backlog.load().chunks
-      backlog.remove(fresh, done)
+      backlog.remove(fresh, done, true)
       if (delivery.attempt !== 0 || delivery.pausedUntil !== 0) {
         delivery = IDLE
         state.write(delivery)

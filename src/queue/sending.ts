@@ -57,6 +57,7 @@ export function createSending(options: SendingOptions) {
   const backlog = createBacklog({
     store: options.store,
     storage,
+    doneKey: `${namespace}done`,
     clock,
     now,
     maxAgeMs: options.maxAgeMs,
