@@ -151,7 +151,9 @@ it('waits while offline without trying, and sends as soon as it is back online',
   await expect.poll(() => page.locator('[data-part="status"]').textContent(), FAST).toBe('')
 })
 
-it('sends from one tab only: no event id goes out in two requests', async () => {
+// Each tab sends what it records, one pass at a time under the Web Lock (no two requests at once:
+// test/engines/delivery.engine.ts times them at the service); which tab sends which is timing.
+it('sends from two tabs: no event id goes out in two requests, each accepted once', async () => {
   const url = h.host.page('/', { html: widgetPage(h.service, { panel: false }) })
   const context = await h.newContext()
   const tabs = [await h.open(context), await h.open(context)]
@@ -179,7 +181,6 @@ it('sends from one tab only: no event id goes out in two requests', async () => 
   await expect.poll(seen, FAST).toBe(6)
   const ids = sent.flatMap((request) => request.ids)
   expect(ids, 'an event id in two requests').toHaveLength(6)
-  expect(new Set(sent.map((request) => request.tab)).size, 'requests from both tabs').toBe(1)
   expect([...h.acceptedCounts().values()]).toEqual([1, 1, 1, 1, 1, 1])
 
   // The sending tab goes: the other takes over and sends what it records.
