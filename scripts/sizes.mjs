@@ -63,7 +63,8 @@ export const PAGES = {
 /**
  * Budgets in gzip bytes (1 KB = 1,000 bytes): issue 30's for the quiet visit, the referred
  * arrival, the panel, getLink() and the QR code; the arrival's with each part it adds (no page
- * that does the widget's work grows) for the rest.
+ * that does the widget's work grows) for the rest. The cookie's grew by 300 B when it began to
+ * carry the campaign's window and the site's rule, which keepAttribution (server) needs.
  */
 export const BUDGETS = {
   quiet: 4_000,
@@ -71,7 +72,7 @@ export const BUDGETS = {
   withPanel: 30_700,
   linkOnly: 19_950,
   arrivalWithBanner: 30_700,
-  arrivalWithCookie: 19_100,
+  arrivalWithCookie: 19_400,
   arrivalWithOutbound: 18_550,
   qrOnUse: 4_000,
 }
@@ -83,12 +84,12 @@ export const BUDGETS = {
  */
 export const CEILINGS = {
   quiet: 3_900,
-  arrival: 17_460,
-  withPanel: 30_200,
-  linkOnly: 19_400,
-  arrivalWithBanner: 30_180,
-  arrivalWithCookie: 19_040,
-  arrivalWithOutbound: 18_500,
+  arrival: 17_500,
+  withPanel: 30_480,
+  linkOnly: 19_720,
+  arrivalWithBanner: 30_480,
+  arrivalWithCookie: 19_320,
+  arrivalWithOutbound: 18_540,
   qrOnUse: 3_710,
 }
 
@@ -110,12 +111,15 @@ export function sizes() {
   return { files, totals }
 }
 
-/** Rewrites the gzip and brotli figures of docs/PERFORMANCE.md's size table to the built sizes. */
+/** Rewrites docs/PERFORMANCE.md's size table: the built sizes (gzip, brotli) and the budgets. */
 export function writeDocs(result) {
   const path = join(import.meta.dirname, '../docs/PERFORMANCE.md')
   const bytes = (n) => `${n.toLocaleString('en-US')} B`
   const rows = Object.fromEntries(
-    Object.entries(PAGES).map(([page, { label }]) => [label, result.totals[page]]),
+    Object.entries(PAGES).map(([page, { label }]) => [
+      label,
+      { ...result.totals[page], budget: BUDGETS[page] },
+    ]),
   )
   const readme = readFileSync(path, 'utf8')
     .split('\n')
@@ -125,6 +129,7 @@ export function writeDocs(result) {
       const cells = line.split(' | ')
       cells[1] = bytes(rows[row].gzip)
       cells[2] = bytes(rows[row].brotli)
+      cells[3] = `${bytes(rows[row].budget)} |`
       return cells.join(' | ')
     })
     .join('\n')

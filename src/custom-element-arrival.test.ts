@@ -55,7 +55,7 @@ describe('<referral-widget>', () => {
     history.replaceState(null, '', `/?ref=${code}`)
     connect({ 'cookie-domain': location.hostname })
     await settle()
-    expect(document.cookie).toMatch(new RegExp(`(^|; )referral_attribution=v1\\.${code}\\.`))
+    expect(document.cookie).toMatch(new RegExp(`(^|; )referral_attribution=v2\\.${code}\\.`))
     // biome-ignore lint/suspicious/noDocumentCookie: the page's own cookie, cleared after the test
     document.cookie = `referral_attribution=; Max-Age=0; Path=/; Domain=${location.hostname}`
   })
@@ -67,7 +67,7 @@ describe('<referral-widget>', () => {
     await settle()
     expect(referralErrors()).toEqual([])
     expect(widget.shadowRoot).not.toBeNull()
-    expect(document.cookie).toMatch(new RegExp(`(^|; )referral_attribution=v1\\.${code}\\.`))
+    expect(document.cookie).toMatch(new RegExp(`(^|; )referral_attribution=v2\\.${code}\\.`))
     // biome-ignore lint/suspicious/noDocumentCookie: the page's own cookie, cleared after the test
     document.cookie = 'referral_attribution=; Max-Age=0; Path=/'
   })

@@ -10,6 +10,12 @@ export {
   ServerConfigError,
 } from './server/errors.ts'
 export {
+  KEPT_COOKIE,
+  KEPT_COOKIE_INSECURE,
+  type KeepOptions,
+  keepAttribution,
+} from './server/keep-attribution.ts'
+export {
   type Attribution,
   parseAttribution,
   type ReadOptions,

@@ -33,9 +33,12 @@ const CUSTOM_ELEMENT_EXPORTS = ['ReferralWidgetElement']
 const SERVER_EXPORTS = [
   'ATTRIBUTION_COOKIE',
   'DEFAULT_TIMEOUT_MS',
+  'KEPT_COOKIE',
+  'KEPT_COOKIE_INSECURE',
   'RecordPurchaseError',
   'RecordSignupError',
   'ServerConfigError',
+  'keepAttribution',
   'parseAttribution',
   'readAttribution',
   'recordPurchase',
@@ -175,6 +178,7 @@ describe('referral-widget/server (src/server.ts)', () => {
     expect(runtimeNames(serverEntry)).toEqual([...SERVER_EXPORTS].sort())
     expect(serverEntry.ATTRIBUTION_COOKIE).toBe('referral_attribution')
     expect(serverEntry.DEFAULT_TIMEOUT_MS).toBe(10_000)
+    expect(serverEntry.KEPT_COOKIE).toBe('__Host-referral_kept')
   })
 })
 

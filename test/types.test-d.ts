@@ -112,6 +112,7 @@ describe('a createReferral() instance', () => {
       | 'event:sent'
       | 'event:dropped'
       | 'ratelimited'
+      | 'selfreferral'
     >()
     const off = referral.on('event:dropped', (payload) => {
       expectTypeOf(payload.reason).toEqualTypeOf<DropReason>()

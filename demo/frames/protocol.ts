@@ -17,6 +17,8 @@ export const EVENT_NAMES = [
   'event:dropped',
   'ratelimited',
   'error',
+  // An arrival through a link the widget showed its referrer in this browser: no click counted.
+  'selfreferral',
 ] as const
 
 const base = { channel: z.literal(CHANNEL), role: Role }

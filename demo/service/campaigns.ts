@@ -65,7 +65,7 @@ export function buildCampaign(input: CampaignCreate, id: string, now: number): C
     },
     attributionWindow: input.attributionWindow ?? '30d',
     requireUserToken: input.requireUserToken ?? false,
-    stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0 },
+    stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0, selfReferrals: 0 },
     createdAt: at,
     updatedAt: at,
   }

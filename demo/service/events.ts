@@ -7,7 +7,15 @@ import { type AppEnv, isPlainObject, jsonBody, requireObject } from './http.ts'
 import type { Scope } from './keys.ts'
 import { ingestPurchase } from './purchases.ts'
 import type { Click } from './records.ts'
-import { type EventResult, MAX_EVENTS_PER_REQUEST, PurchaseEvent, TrackedEvent } from './schemas.ts'
+import {
+  type Campaign,
+  type EventResult,
+  type Link,
+  MAX_EVENTS_PER_REQUEST,
+  PurchaseEvent,
+  TrackedEvent,
+} from './schemas.ts'
+import { refusedBefore, refuseSelfReferral, selfReferralOf } from './self-referral.ts'
 import type { Store } from './store.ts'
 import { describeFirstIssue } from './validate.ts'
 
@@ -36,12 +44,21 @@ function invalidEvent(input: unknown, issues: Parameters<typeof describeFirstIss
 
 /** Records events in order; the server's clock, not `occurredAt`, is what counts. */
 export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[], now: number) {
-  /** A signup credited to `click`: a referral, and in a signup campaign, a conversion. */
-  const signUp = (click: Click, userId: string) => {
-    const campaign = store.campaign(scope, click.campaignId)
-    const link = store.linkByCode(scope, click.code)
-    if (!campaign || !link || campaign.status !== 'active') return
-    if (link.referrerId === userId) return // self-referral
+  /**
+   * The link a signup is credited to, with its active campaign and the click; without a click, the
+   * link `code` names (checked for self-referral, credited nothing).
+   */
+  const creditOf = (visitorId: string, code: string | undefined) => {
+    const click = creditedClick(store, scope, visitorId, code, now)
+    const named = click?.code ?? code
+    const link = named === undefined ? undefined : store.linkByCode(scope, named)
+    const campaign = link && store.campaign(scope, link.campaignId)
+    if (!link || campaign?.status !== 'active') return undefined
+    return { click, campaign, link }
+  }
+
+  /** A signup credited to a click: a referral, and in a signup campaign, a conversion. */
+  const signUp = (click: Click, campaign: Campaign, link: Link, userId: string) => {
     const through = { code: link.code, referrerId: link.referrerId, visitorId: click.visitorId }
     store.addSignup(scope, { ...through, campaignId: campaign.id, userId, at: now })
     if (campaign.rewardTrigger === 'purchase') {
@@ -68,6 +85,8 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
       return rejected(event.id, 'parameter_missing', 'userId is required for a signup.', 'userId')
     }
     if (store.isAccepted(scope, event.id)) return { id: event.id, status: 'duplicate' }
+    const refused = refusedBefore(store, scope, event.id)
+    if (refused) return refused
 
     if (event.type === 'click') {
       const link = event.code === undefined ? undefined : store.linkByCode(scope, event.code)
@@ -75,6 +94,10 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
       const campaign = store.campaign(scope, link.campaignId)
       if (campaign?.status !== 'active') {
         return rejected(event.id, 'campaign_not_active', 'The campaign of this link is not active.')
+      }
+      // Extension: the referrer's own browser on their link counts no click.
+      if (selfReferralOf(store, scope, link, undefined, event.visitorId)) {
+        return refuseSelfReferral(store, scope, campaign, event, 'visitor')
       }
       store.markAccepted(scope, event.id)
       campaign.stats.totalClicks += 1
@@ -88,9 +111,14 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
       return { id: event.id, status: 'accepted' }
     }
 
+    // Extension: a signup that would credit the referrer's own link is refused, recording nothing.
+    const credit = creditOf(event.visitorId, event.code)
+    const why = credit && selfReferralOf(store, scope, credit.link, event.userId, event.visitorId)
+    if (credit && why) return refuseSelfReferral(store, scope, credit.campaign, event, why)
     store.markAccepted(scope, event.id)
-    const attributed = creditedClick(store, scope, event.visitorId, event.code, now)
-    if (attributed && event.userId !== undefined) signUp(attributed, event.userId)
+    if (credit?.click && event.userId !== undefined) {
+      signUp(credit.click, credit.campaign, credit.link, event.userId)
+    }
     return { id: event.id, status: 'accepted' }
   })
 }

@@ -57,16 +57,18 @@ export function linkRoutes(store: Store, clock: Clock, keys: KeyRegistry) {
       }
     }
     const existing = store.linkByReferrer(key, campaign.id, input.referrerId)
-    if (existing) return c.json(existing, 200)
-    const link: Link = {
+    const link: Link = existing ?? {
       id: `link_${randomBytes(12).toString('base64url')}`,
       code: newCode(store),
       campaignId: campaign.id,
       referrerId: input.referrerId,
       createdAt: iso(clock.now()),
     }
-    store.insertLink(key, link)
-    return c.json(link, 201)
+    if (!existing) store.insertLink(key, link)
+    // Extension: the browsers that asked for the link are its referrer's own; what they do
+    // through it earns nothing (self-referral.ts). The answer does not show them.
+    if (input.visitorId !== undefined) store.addLinkVisitor(key, link.code, input.visitorId)
+    return c.json(link, existing ? 200 : 201)
   })
 
   routes.get('/:code', (c) => {

@@ -6,6 +6,7 @@ import { creditedClick, issueRewards } from './credit.ts'
 import type { Scope } from './keys.ts'
 import type { Click, Referral } from './records.ts'
 import type { Campaign, EventResult, PurchaseEvent } from './schemas.ts'
+import { refusedBefore, refuseSelfReferral, selfReferralOf } from './self-referral.ts'
 import type { Store } from './store.ts'
 
 interface Credit {
@@ -13,6 +14,8 @@ interface Credit {
   code: string
   referrerId: string
   visitorId: string
+  /** The link `code` names, without a click to credit: checked for self-referral, credits nothing. */
+  named?: true
 }
 
 /**
@@ -21,7 +24,8 @@ interface Credit {
  * is. Without one, a click credits the buyer's first purchase only (`firstPurchase`: the service
  * has seen none of theirs before), so an existing customer who follows a friend's link earns
  * nobody a reward: `visitorId`'s click on `code`, or without `code` their latest click, inside its
- * window.
+ * window. A first purchase whose `code` has no such click gives that link, `named`, to be checked
+ * for self-referral (the referrer's own browser records no click).
  */
 function creditOf(
   store: Store,
@@ -36,12 +40,12 @@ function creditOf(
     const campaign = purchaseCampaign(store.campaign(scope, referral.campaignId))
     return campaign && { ...referral, campaign }
   }
-  const byClick = (click: Click | undefined): Credit | undefined => {
-    const link = click && store.linkByCode(scope, click.code)
+  const byLink = (code: string, visitorId: string): Credit | undefined => {
+    const link = store.linkByCode(scope, code)
     const campaign = link && purchaseCampaign(store.campaign(scope, link.campaignId))
-    if (!click || !link || !campaign) return undefined
-    return { campaign, code: link.code, referrerId: link.referrerId, visitorId: click.visitorId }
+    return campaign && link && { campaign, code, referrerId: link.referrerId, visitorId }
   }
+  const byClick = (click: Click | undefined) => click && byLink(click.code, click.visitorId)
 
   const referrals = store
     .referralsOfUser(scope, event.userId)
@@ -57,7 +61,10 @@ function creditOf(
   if (referral) return byReferral(referral)
   if (!firstPurchase || event.visitorId === undefined) return undefined
   if (event.code !== undefined) {
-    return byClick(creditedClick(store, scope, event.visitorId, event.code, now))
+    const click = creditedClick(store, scope, event.visitorId, event.code, now)
+    if (click) return byClick(click)
+    const named = byLink(event.code, event.visitorId)
+    return named && { ...named, named: true }
   }
   const click = creditedClick(store, scope, event.visitorId, undefined, now, (campaign) =>
     Boolean(purchaseCampaign(campaign)),
@@ -86,17 +93,20 @@ export function ingestPurchase(
   if (store.isAccepted(scope, event.id) || store.orderTaken(scope, event.orderId)) {
     return { id: event.id, status: 'duplicate' }
   }
+  const refused = refusedBefore(store, scope, event.id)
+  if (refused) return refused
   const firstPurchase = !store.hasBought(scope, event.userId)
+  const credit = creditOf(store, scope, event, now, firstPurchase)
+  // Only the first purchase credited in a campaign can convert; later ones issue nothing.
+  const converting = credit && !store.hasPurchased(scope, credit.campaign.id, event.userId)
+  // Extension: a purchase that would credit the referrer's own link is refused, recording nothing.
+  const why = converting && selfReferralOf(store, scope, credit, event.userId, credit.visitorId)
+  if (converting && why) return refuseSelfReferral(store, scope, credit.campaign, event, why)
   store.markAccepted(scope, event.id)
   store.markOrder(scope, event.orderId, event.userId)
+  if (!converting || credit.named) return { id: event.id, status: 'accepted' }
 
-  const credit = creditOf(store, scope, event, now, firstPurchase)
-  if (!credit || credit.referrerId === event.userId) return { id: event.id, status: 'accepted' }
   const { campaign, ...through } = credit
-  // Only the first purchase credited in a campaign can convert; later ones issue nothing.
-  if (store.hasPurchased(scope, campaign.id, event.userId)) {
-    return { id: event.id, status: 'accepted' }
-  }
   store.addFirstPurchase(scope, {
     campaignId: campaign.id,
     code: through.code,

@@ -1,6 +1,9 @@
 // What the service records of events, as the store keeps it: clicks, the signups and purchases
 // credited to them, and conversions. Every record is scoped to one organization and mode.
 
+/** Extension (self-referrals): how many of the visitors that asked for a link it remembers. */
+export const MAX_LINK_VISITORS = 50
+
 export interface Click {
   visitorId: string
   code: string

@@ -66,6 +66,8 @@ export const Stats = z.object({
   totalClicks: z.number(),
   totalConversions: z.number(),
   totalRewardsIssued: z.number(),
+  /** Extension: clicks, signups and purchases refused because the referrer would earn from them. */
+  selfReferrals: z.number(),
 })
 export type Stats = z.infer<typeof Stats>
 
@@ -166,6 +168,8 @@ export const LinkCreate = z.strictObject({
   referrerId: z.string().check(z.regex(REFERRER_ID_PATTERN)),
   /** Extension: the referrer's user token; its shape is checked with its signature (401). */
   userToken: z.optional(z.string()),
+  /** Extension: the browser asking for the link, whose own clicks and sign-ups then earn nothing. */
+  visitorId: z.optional(z.string().check(z.regex(CLIENT_ID_PATTERN))),
 })
 
 export const Link = z.object({

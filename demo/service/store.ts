@@ -3,8 +3,16 @@
 
 import { utcDay } from './clock.ts'
 import type { Scope } from './keys.ts'
-import type { Click, Conversion, FirstPurchase, Referral, Signup } from './records.ts'
+import {
+  type Click,
+  type Conversion,
+  type FirstPurchase,
+  MAX_LINK_VISITORS,
+  type Referral,
+  type Signup,
+} from './records.ts'
 import type { Campaign, Link } from './schemas.ts'
+import { emptyScope, entry, keepLatest, push, type ScopeData, structured } from './scope-data.ts'
 
 export type { Click, Conversion, FirstPurchase, Referral, Signup } from './records.ts'
 
@@ -64,86 +72,17 @@ export interface Store {
   /** In the order they were recorded. */
   firstPurchasesOfCode(scope: Scope, code: string): readonly FirstPurchase[]
 
+  // Extension: self-referrals.
+  /** Notes a visitor that asked for the link; it keeps the most recent MAX_LINK_VISITORS. */
+  addLinkVisitor(scope: Scope, code: string, visitorId: string): void
+  isLinkVisitor(scope: Scope, code: string, visitorId: string): boolean
+  /** Notes the event id a self-referral was refused with, and why: its verdict stays. */
+  markSelfReferral(scope: Scope, eventId: string, message: string): void
+  /** Why the event id was refused as a self-referral, if it was. */
+  selfReferral(scope: Scope, eventId: string): string | undefined
+
   /** Forgets everything. */
   clear(): void
-}
-
-/** A click and its place in the order of recording, which breaks ties between equal times. */
-interface RecordedClick {
-  click: Click
-  seq: number
-}
-
-/** A visitor's latest click by campaign and by code: what attribution can pick from. */
-interface VisitorClicks {
-  byCampaign: Map<string, RecordedClick>
-  byCode: Map<string, RecordedClick>
-}
-
-/** A campaign's conversions with the counts its limits are checked against. */
-interface CampaignConversions {
-  all: Conversion[]
-  users: Set<string>
-  byReferrer: Map<string, { total: number; byDay: Map<number, number> }>
-}
-
-interface ScopeData {
-  campaigns: Map<string, Campaign>
-  links: Map<string, Link>
-  linksByReferrer: Map<string, Link>
-  acceptedEvents: Set<string>
-  clicksByVisitor: Map<string, VisitorClicks>
-  clicksByCode: Map<string, Click[]>
-  signupsByCode: Map<string, Signup[]>
-  conversionsByCampaign: Map<string, CampaignConversions>
-  conversionsByCode: Map<string, Conversion[]>
-  orders: Set<string>
-  buyers: Set<string>
-  /** By user, then campaign. */
-  referrals: Map<string, Map<string, Referral>>
-  /** `campaignId \0 userId`. */
-  purchasers: Set<string>
-  firstPurchasesByCode: Map<string, FirstPurchase[]>
-}
-
-const emptyScope = (): ScopeData => ({
-  campaigns: new Map(),
-  links: new Map(),
-  linksByReferrer: new Map(),
-  acceptedEvents: new Set(),
-  clicksByVisitor: new Map(),
-  clicksByCode: new Map(),
-  signupsByCode: new Map(),
-  conversionsByCampaign: new Map(),
-  conversionsByCode: new Map(),
-  orders: new Set(),
-  buyers: new Set(),
-  referrals: new Map(),
-  purchasers: new Set(),
-  firstPurchasesByCode: new Map(),
-})
-
-const structured = <T>(value: T): T => structuredClone(value)
-
-const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
-  const list = map.get(key)
-  if (list) list.push(value)
-  else map.set(key, [value])
-}
-
-const entry = <K, V>(map: Map<K, V>, key: K, create: () => V): V => {
-  let found = map.get(key)
-  if (found === undefined) {
-    found = create()
-    map.set(key, found)
-  }
-  return found
-}
-
-/** Later wins; of two at the same time the first recorded stays, as attribution wants. */
-const keepLatest = (map: Map<string, RecordedClick>, key: string, recorded: RecordedClick) => {
-  const known = map.get(key)
-  if (!known || recorded.click.at > known.click.at) map.set(key, recorded)
 }
 
 export function createMemoryStore(): Store {
@@ -268,6 +207,21 @@ export function createMemoryStore(): Store {
       data(scope).purchasers.has(`${campaignId}\u0000${userId}`),
     firstPurchasesOfCode: (scope, code) =>
       (data(scope).firstPurchasesByCode.get(code) ?? []).map((p) => ({ ...p })),
+
+    addLinkVisitor: (scope, code, visitorId) => {
+      const visitors = entry(data(scope).linkVisitors, code, () => new Set<string>())
+      visitors.delete(visitorId) // asking again makes it the most recent
+      visitors.add(visitorId)
+      for (const oldest of visitors) {
+        if (visitors.size <= MAX_LINK_VISITORS) break
+        visitors.delete(oldest)
+      }
+    },
+    isLinkVisitor: (scope, code, visitorId) =>
+      data(scope).linkVisitors.get(code)?.has(visitorId) ?? false,
+    markSelfReferral: (scope, eventId, message) =>
+      void data(scope).selfReferrals.set(eventId, message),
+    selfReferral: (scope, eventId) => data(scope).selfReferrals.get(eventId),
 
     clear: () => {
       scopes.clear()

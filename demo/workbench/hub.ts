@@ -61,10 +61,13 @@ const targetsOf = (role: Role): Window[] =>
     .map((get) => get())
     .filter((target): target is Window => Boolean(target && !target.closed))
 
-/** Where each role's pages may be: the visitor's on the shop's origin or the app's. */
+/**
+ * Where each role's pages may be: the visitor's on the shop's origin or the app's, or on this
+ * page's own when the share link is opened in the referrer's browser.
+ */
 const originsOf = (role: Role): string[] =>
   role === 'visitor'
-    ? [origins.visitor ?? origins.main, ...(origins.app ? [origins.app] : [])]
+    ? [origins.visitor ?? origins.main, ...(origins.app ? [origins.app] : []), origins.main]
     : [origins.main]
 /** Every origin a page of the demo may speak from: nothing else is even read. */
 const frameOrigins = new Set([...originsOf('referrer'), ...originsOf('visitor')])

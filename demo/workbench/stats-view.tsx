@@ -1,5 +1,5 @@
 // The acting campaign's stats, as the service counts them: clicks, conversions and rewards,
-// and what issues them. Refreshed by itself.
+// the self-referrals it refused, and what issues the rewards. Refreshed by itself.
 import type { Campaign } from './api.ts'
 import { money, rewardsOn } from './format.ts'
 
@@ -35,6 +35,10 @@ export function StatsView(props: {
               <dd data-testid="stat-rewards">{campaign.stats.totalRewardsIssued}</dd>
             </div>
           </dl>
+          <p class="muted" data-testid="stat-self-referrals">
+            Self-referrals refused: <strong>{campaign.stats.selfReferrals}</strong> (the referrer’s
+            own clicks, sign-ups and purchases, which earn nothing)
+          </p>
           <p class="muted">
             Referrer gets {money(campaign.referrerReward.amount, campaign.referrerReward.currency)},
             friend gets {money(campaign.referredReward.amount, campaign.referredReward.currency)} ·{' '}

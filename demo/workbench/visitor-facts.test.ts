@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { handoffVerdict, sideOf } from './visitor-facts.ts'
+import {
+  handoffVerdict,
+  heardSelfReferral,
+  ownArrivalVerdict,
+  referrerArrivalUrl,
+  sideOf,
+} from './visitor-facts.ts'
 
 const ORIGINS = { visitor: 'http://localhost:5174', app: 'http://127.0.0.1:5174' }
 const state = (href: string, attribution: string | null, visitorId: string | null) => ({
@@ -53,5 +59,54 @@ describe('the hand-off, as the app shows it against the shop', () => {
     expect(handoffVerdict(null, app('C0de1234', 'v_1')).text).toBe(
       'no referral held on the shop to compare with',
     )
+  })
+})
+
+describe("the share link in the referrer's own browser", () => {
+  const MAIN = 'http://localhost:5173'
+  const SHARE = 'http://localhost:5174/demo/visitor.html?key=pk_test_acme&ref=C0de1234'
+
+  it("opens the same page on the demo page's origin, a new address each time", () => {
+    expect(referrerArrivalUrl(SHARE, MAIN, 3)).toBe(
+      'http://localhost:5173/demo/visitor.html?key=pk_test_acme&ref=C0de1234&n=3',
+    )
+    const page = sideOf(state(referrerArrivalUrl(SHARE, MAIN, 4), null, 'v_1'), {
+      ...ORIGINS,
+      main: MAIN,
+    })
+    expect(page.site).toBe('referrer')
+  })
+
+  const event = (name: string, detail: string, at: number, source = 'visitor') => ({
+    source,
+    name,
+    detail,
+    at,
+  })
+
+  it("hears the visitor page's selfreferral since it was opened, newest first", () => {
+    const events = [
+      event('selfreferral', '{"code":"N3wer123"}', 30),
+      event('selfreferral', '{"code":"0lder123"}', 10),
+      event('selfreferral', '{"code":"Pr3act12"}', 40, 'Preact'),
+      event('ready', '{}', 20),
+    ]
+    expect(heardSelfReferral(events, 20)).toBe('N3wer123')
+    expect(heardSelfReferral(events, 31)).toBeNull()
+    expect(heardSelfReferral([event('selfreferral', 'not json', 5)], 0)).toBe('?')
+  })
+
+  it('says the outcome: own link, a click counted, or not yet', () => {
+    const side = (code: string | null) =>
+      sideOf(state(`${MAIN}/demo/visitor.html`, code, 'v_1'), { ...ORIGINS, main: MAIN })
+    expect(ownArrivalVerdict('C0de1234', side(null))).toEqual({
+      own: true,
+      text: 'your own link (C0de1234): no click counted, no referral held',
+    })
+    expect(ownArrivalVerdict(null, side('C0de1234'))).toEqual({
+      own: false,
+      text: 'counted as a visitor’s click on C0de1234: not known as own',
+    })
+    expect(ownArrivalVerdict(null, null).text).toBe('waiting for the widget…')
   })
 })

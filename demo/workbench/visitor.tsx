@@ -1,11 +1,13 @@
 // Visitor simulation: the referrer's share link opened by a new visitor on the shop, the demo's
-// second origin (a localStorage of its own), in a frame here or in a new tab; the hand-off to the
-// app on the other host name; a signup; and a purchase the shop's backend records.
+// second origin (a localStorage of its own), in a frame here or in a new tab, or by the referrer
+// in their own browser (this page's origin: no click counted); the hand-off to the app on the
+// other host name; a signup; and a purchase the shop's backend records.
 import { useStore } from '@nanostores/preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { APP_PATH, SHOP_PATH } from '../frames/handoff.ts'
 import type { Scope } from './api.ts'
 import {
+  $events,
   $frameHeights,
   $frames,
   $notices,
@@ -15,7 +17,14 @@ import {
   sendCommand,
 } from './hub.ts'
 import { PurchaseForm } from './purchase-form.tsx'
-import { handoffVerdict, sideOf, type VisitorSide } from './visitor-facts.ts'
+import {
+  handoffVerdict,
+  heardSelfReferral,
+  ownArrivalVerdict,
+  referrerArrivalUrl,
+  sideOf,
+  type VisitorSide,
+} from './visitor-facts.ts'
 
 export const visitorOrigin = origins.visitor ?? origins.main
 
@@ -91,6 +100,7 @@ export function VisitorPanel(props: {
   const frames = useStore($frames)
   const heights = useStore($frameHeights)
   const notices = useStore($notices)
+  const events = useStore($events)
   const frame = useRef<HTMLIFrameElement>(null)
   const tab = useRef<Window | null>(null)
   const [friend, setFriend] = useState(newFriend)
@@ -98,6 +108,8 @@ export function VisitorPanel(props: {
   const [message, setMessage] = useState('')
   /** The visitor as the shop's page last reported it, for the app's page to be checked against. */
   const [shop, setShop] = useState<VisitorSide | null>(null)
+  /** When the share link was opened in the referrer's own browser; null for a visitor. */
+  const [ownSince, setOwnSince] = useState<number | null>(null)
 
   useEffect(() => {
     const stopFrame = registerWindow('visitor', () => frame.current?.contentWindow)
@@ -116,6 +128,8 @@ export function VisitorPanel(props: {
   useEffect(() => {
     if (side?.site === 'shop') setShop(side)
   }, [side?.site, side?.code, side?.visitorId])
+  const own =
+    ownSince === null ? null : ownArrivalVerdict(heardSelfReferral(events, ownSince), side)
   const canSignUp = Boolean(state?.loaded && !state.refusal)
   const tabOpen = tab.current !== null && !tab.current.closed
 
@@ -123,14 +137,26 @@ export function VisitorPanel(props: {
     if (!shareUrl) return
     $frames.setKey('visitor', undefined)
     setShop(null)
+    setOwnSince(null)
     props.onOpen(clearedVisitorUrl(shareUrl))
     setMessage(
       'Opened the share link below as a new visitor (the referral: keys of the shop’s and the app’s origins erased first).',
     )
   }
+  const openAsReferrer = () => {
+    if (!shareUrl) return
+    $frames.setKey('visitor', undefined)
+    setShop(null)
+    setOwnSince(Date.now())
+    props.onOpen(referrerArrivalUrl(shareUrl, origins.main, ++opened))
+    setMessage(
+      'Opened the share link in the referrer’s own browser: this page’s origin, the storage of the referrer’s panel, nothing erased. The widget knows the link as its own.',
+    )
+  }
   const openTab = () => {
     if (!shareUrl) return
     setShop(null)
+    setOwnSince(null)
     tab.current = window.open(clearedVisitorUrl(shareUrl), '_blank')
     setMessage(
       tab.current
@@ -150,6 +176,7 @@ export function VisitorPanel(props: {
     sendCommand('visitor', { kind: 'forget' })
     $frames.setKey('visitor', undefined)
     setShop(null)
+    setOwnSince(null)
     props.onOpen(clearedVisitorUrl())
     setMessage(
       'Visitor cleared: every referral: key of the shop’s and the app’s origins is erased.',
@@ -185,6 +212,9 @@ export function VisitorPanel(props: {
         <button type="button" disabled={!shareUrl} onClick={openTab}>
           Open as a new visitor (new tab)
         </button>
+        <button type="button" disabled={!shareUrl} onClick={openAsReferrer}>
+          Open as the referrer (frame)
+        </button>
         <button type="button" class="danger" onClick={clear}>
           Clear the visitor
         </button>
@@ -206,6 +236,14 @@ export function VisitorPanel(props: {
       <p class="muted small" role="status" data-testid="visitor-message">
         {message}
       </p>
+      {own && (
+        <p
+          class={own.own ? 'handoff-verdict ok' : 'handoff-verdict'}
+          data-testid="own-link-verdict"
+        >
+          As the referrer: {own.text}
+        </p>
+      )}
       {state && side && (
         <Facts
           side={side}

@@ -2,11 +2,15 @@
 // site's backend (referral-widget/server, which reads it). No DOM, no dependency beyond the
 // contract's patterns: it runs in a page, on Node, Deno, Bun and edge runtimes.
 //
-//   referral_attribution=v1.<code>.<visitorId>.<capturedAt>
+//   referral_attribution=v2.<code>.<visitorId>.<capturedAt>.<window>.<rule>
 //
-// `capturedAt` is milliseconds since the epoch in base 36 (lower case, no leading zero). Every
-// part is made of letters, digits, `_` and `-`, so the value needs no quoting or escaping, and
-// `.` cannot occur inside a part. The decoder is strict: one exact shape, or null.
+// `capturedAt` is milliseconds since the epoch in base 36 (lower case, no leading zero);
+// `window` the campaign's attribution window in days, base 36 (30 where no page knew it); `rule`
+// `l` (the last referral counts) or `f` (the first, within its window). The site's server keeps
+// the referral by these (referral-widget/server's keepAttribution). Cookies written before the
+// window was carried (`v1.<code>.<visitorId>.<capturedAt>`) are read as 30 days, last touch.
+// Every part is made of letters, digits, `_` and `-`, so the value needs no quoting or escaping,
+// and `.` cannot occur inside a part. The decoder is strict: one exact shape, or null.
 import {
   CLIENT_ID_PATTERN,
   CODE_PATTERN,
@@ -15,9 +19,11 @@ import {
 } from './wire.ts'
 
 export const ATTRIBUTION_COOKIE = 'referral_attribution'
-export const ATTRIBUTION_COOKIE_VERSION = 'v1'
-/** Longer than any value the encoder can produce (2 + 12 + 64 + 11 + 3 dots = 92). */
-export const MAX_ATTRIBUTION_COOKIE_LENGTH = 100
+export const ATTRIBUTION_COOKIE_VERSION = 'v2'
+/** Longer than any value the encoder can produce (2 + 12 + 64 + 11 + 2 + 1 + 5 dots = 97). */
+export const MAX_ATTRIBUTION_COOKIE_LENGTH = 110
+/** The window of a referral no page knew the campaign of, in days. */
+export const UNKNOWN_WINDOW_DAYS = 30
 
 const DAY = 24 * 60 * 60 * 1000
 /** A capture more than this far ahead of the reader's clock is not believed (the widget's rule). */
@@ -34,6 +40,17 @@ export interface AttributionValue {
   visitorId: string
   capturedAt: string
 }
+
+/** How long a referral counts, and which one: the campaign's window and the site's rule. */
+export interface AttributionRule {
+  /** The campaign's attribution window, in whole days (1 to 365). */
+  windowDays: number
+  /** The first referral within its window counts (data-attribution="first"); else the last. */
+  firstTouch: boolean
+}
+
+/** An attribution with the rule it is held by. */
+export type HeldAttribution = AttributionValue & AttributionRule
 
 /** The attribution given to the encoder is not one the decoder would accept. */
 export class AttributionCookieError extends Error {
@@ -57,14 +74,14 @@ function capturedAtMs(value: unknown): number {
 }
 
 /**
- * The cookie value for an attribution. `capturedAt` is the ISO text `getAttribution()` gives, or
- * milliseconds since the epoch. Throws AttributionCookieError for a field outside the contract.
+ * The cookie value for an attribution, held by `rule` (v2), or without one (v1, read as 30 days,
+ * last touch). `capturedAt` is the ISO text `getAttribution()` gives, or milliseconds since the
+ * epoch. Throws AttributionCookieError for a field outside the contract.
  */
-export function encodeAttribution(attribution: {
-  code: string
-  visitorId: string
-  capturedAt: string | number
-}): string {
+export function encodeAttribution(
+  attribution: { code: string; visitorId: string; capturedAt: string | number },
+  rule?: AttributionRule,
+): string {
   const { code, visitorId, capturedAt } = attribution
   if (typeof code !== 'string' || !CODE_PATTERN.test(code)) {
     throw new AttributionCookieError('code', 'code must be 8-12 letters or digits.')
@@ -82,7 +99,10 @@ export function encodeAttribution(attribution: {
       'capturedAt must be an ISO 8601 time or whole milliseconds since 1970, within the Date range.',
     )
   }
-  return `${ATTRIBUTION_COOKIE_VERSION}.${code}.${visitorId}.${ms.toString(36)}`
+  const parts = `${code}.${visitorId}.${ms.toString(36)}`
+  if (!rule) return `v1.${parts}`
+  const days = Math.min(Math.max(Math.round(rule.windowDays), 1), MAX_ATTRIBUTION_DAYS)
+  return `v2.${parts}.${(Number.isFinite(days) ? days : UNKNOWN_WINDOW_DAYS).toString(36)}.${rule.firstTouch ? 'f' : 'l'}`
 }
 
 export interface DecodeOptions {
@@ -94,25 +114,43 @@ export interface DecodeOptions {
  * The attribution in a cookie value, or null for anything but the exact shape encodeAttribution
  * writes: another version, a missing or extra part, a code or visitor id outside the contract, a
  * time that is not canonical base 36, beyond the Date range, more than a day ahead of `now` or
- * older than the longest attribution window (365 days). Never throws.
+ * past its window (a v1 value: older than the longest attribution window, 365 days). Never throws.
  */
 export function decodeAttribution(
   value: string | null | undefined,
   options: DecodeOptions = {},
 ): AttributionValue | null {
+  const held = decodeHeld(value, options)
+  return held && { code: held.code, visitorId: held.visitorId, capturedAt: held.capturedAt }
+}
+
+/** decodeAttribution, with the rule the value carries (v1: 30 days, last touch). */
+export function decodeHeld(
+  value: string | null | undefined,
+  options: DecodeOptions = {},
+): HeldAttribution | null {
   if (typeof value !== 'string' || value.length > MAX_ATTRIBUTION_COOKIE_LENGTH) return null
   const parts = value.split('.')
-  if (parts.length !== 4) return null
-  const [version, code = '', visitorId = '', time = ''] = parts
-  if (version !== ATTRIBUTION_COOKIE_VERSION) return null
+  const [version, code = '', visitorId = '', time = '', window = '', rule = ''] = parts
+  const v2 = version === 'v2' && parts.length === 6
+  if (!v2 && !(version === 'v1' && parts.length === 4)) return null
   if (!CODE_PATTERN.test(code) || !CLIENT_ID_PATTERN.test(visitorId) || !BASE36.test(time)) {
     return null
   }
+  const days = v2 ? Number.parseInt(window, 36) : UNKNOWN_WINDOW_DAYS
+  if (v2 && (!/^[1-9a-z][0-9a-z]?$/.test(window) || days > MAX_ATTRIBUTION_DAYS)) return null
+  if (v2 && rule !== 'f' && rule !== 'l') return null
   const ms = Number.parseInt(time, 36)
   if (!Number.isSafeInteger(ms) || ms > MAX_DATE_MS) return null
   const now = options.now ?? Date.now()
-  if (ms - now > FUTURE_TOLERANCE_MS || now - ms > MAX_AGE_MS) return null
-  return { code, visitorId, capturedAt: new Date(ms).toISOString() }
+  if (ms - now > FUTURE_TOLERANCE_MS || now - ms > (v2 ? days * DAY : MAX_AGE_MS)) return null
+  return {
+    code,
+    visitorId,
+    capturedAt: new Date(ms).toISOString(),
+    windowDays: days,
+    firstTouch: rule === 'f',
+  }
 }
 
 /**

@@ -9,9 +9,18 @@ export const campaignPath = (id: string | undefined) =>
 
 export const LINKS_PATH = '/v1/links'
 
-/** The link request's body; `userToken` only where there is one. */
-export const linkBody = (campaignId: string, referrerId: string, userToken?: string) => ({
+/**
+ * The link request's body; `userToken` only where there is one. `visitorId`: the browser asking
+ * (an extension, docs/CONTRACT.md): the service counts nothing this visitor does through the link.
+ */
+export const linkBody = (
+  campaignId: string,
+  referrerId: string,
+  userToken?: string,
+  visitorId?: string,
+) => ({
   campaignId,
   referrerId,
   ...(userToken === undefined ? {} : { userToken }),
+  ...(visitorId === undefined ? {} : { visitorId }),
 })

@@ -59,7 +59,7 @@ describe('checkCookieDomain', () => {
 })
 
 describe('attributionCookie', () => {
-  it('writes the wire form with the attributes, Secure on https, Max-Age the rest of the window', () => {
+  it('writes the wire form (with the window, in days, and the rule) and the attributes, Secure on https, Max-Age the rest of the window', () => {
     const writes: string[] = []
     let now = NOW
     const cookie = attributionCookie('shop.test', {
@@ -71,20 +71,22 @@ describe('attributionCookie', () => {
     now += DAY // a day later, six are left
     cookie?.write(captured, 7 * DAY)
     expect(writes).toEqual([
-      `referral_attribution=v1.Abcd1234.v_visitor_0001.${NOW.toString(36)}; Max-Age=604800; Domain=shop.test; Path=/; SameSite=Lax; Secure`,
-      `referral_attribution=v1.Abcd1234.v_visitor_0001.${NOW.toString(36)}; Max-Age=518400; Domain=shop.test; Path=/; SameSite=Lax; Secure`,
+      `referral_attribution=v2.Abcd1234.v_visitor_0001.${NOW.toString(36)}.7.l; Max-Age=604800; Domain=shop.test; Path=/; SameSite=Lax; Secure`,
+      `referral_attribution=v2.Abcd1234.v_visitor_0001.${NOW.toString(36)}.7.l; Max-Age=518400; Domain=shop.test; Path=/; SameSite=Lax; Secure`,
     ])
   })
 
-  it('on http: no Secure (the browser would drop the cookie)', () => {
+  it('on http: no Secure (the browser would drop the cookie); the first-touch rule carried', () => {
     const writes: string[] = []
     attributionCookie('shop.test', {
       jar: jarOf(() => '', writes),
       href: 'http://www.shop.test/',
       now: () => NOW,
+      firstTouch: true,
     })?.write(captured, 30 * DAY)
+    // 30 days is `u` in base 36; `f`: the site keeps the first referral.
     expect(writes).toEqual([
-      `referral_attribution=v1.Abcd1234.v_visitor_0001.${NOW.toString(36)}; Max-Age=2592000; Domain=shop.test; Path=/; SameSite=Lax`,
+      `referral_attribution=v2.Abcd1234.v_visitor_0001.${NOW.toString(36)}.u.f; Max-Age=2592000; Domain=shop.test; Path=/; SameSite=Lax`,
     ])
   })
 

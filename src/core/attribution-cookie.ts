@@ -1,6 +1,6 @@
 // The attribution cookie in the page (option `cookieDomain`): the captured referral kept in one
 // first-party cookie on the site's own domain, so its other subdomains and its server see it.
-// Its wire form is src/shared/attribution-cookie.ts; this module only reads, writes and deletes
+// Its wire form is src/api/attribution-cookie.ts; this module only reads, writes and deletes
 // it through the host's cookie jar. localStorage stays the home of everything else.
 
 import {
@@ -35,7 +35,13 @@ export interface AttributionCookie {
  */
 export function attributionCookie(
   domain: string,
-  options: { jar: CookieJar | undefined; href: string | undefined; now: () => number },
+  options: {
+    jar: CookieJar | undefined
+    href: string | undefined
+    now: () => number
+    /** The site's rule (data-attribution="first"), carried in the cookie for its server. */
+    firstTouch?: boolean | undefined
+  },
 ): AttributionCookie | null {
   const { jar, href, now } = options
   if (href === undefined) return null
@@ -72,7 +78,9 @@ export function attributionCookie(
         scope = found === undefined ? '' : `; Domain=${found}`
       }
       try {
-        return set(encodeAttribution(attribution), maxAge)
+        // The window and the rule go with it: the site's server keeps the referral by them.
+        const rule = { windowDays: windowMs / 86_400_000, firstTouch: options.firstTouch === true }
+        return set(encodeAttribution(attribution, rule), maxAge)
       } catch {
         return false // not the contract's shape: never written
       }

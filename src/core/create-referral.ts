@@ -13,7 +13,8 @@ import { parsePublicKey } from './keys.ts'
 import { checkOption } from './option-errors.ts'
 import { resolveApiBase } from './options.ts'
 import { outboundLinks } from './outbound.ts'
-import { createTracker, type Tracker, type TrackerOptions } from './tracker.ts'
+import { createTracker, type Tracker } from './tracker.ts'
+import type { TrackerOptions } from './tracker-options.ts'
 import type { Referral, ReferralInternals, ReferralOptions } from './types.ts'
 
 export type {

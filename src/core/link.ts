@@ -6,6 +6,7 @@ import type { Link } from '../api/wire.ts'
 import { ConfigError, errorOf } from '../shared/errors.ts'
 import { object } from '../shared/parse.ts'
 import { checkOption } from './option-errors.ts'
+import { rememberOwnLink } from './own-links.ts'
 import { linkCacheName, v } from './persisted.ts'
 import type { ReferralLink, ReferralStores } from './stores.ts'
 import type { Core } from './tracker.ts'
@@ -69,6 +70,10 @@ export function createLink(options: {
     const cached = core.persisted.read(StoredLink, name)
     const set = (link: Link) => {
       const value = shareLink(link.code)
+      // Shown to its own referrer here: an arrival through it in this browser counts nothing.
+      const now = core.now()
+      const { storage, namespace } = core.persisted
+      rememberOwnLink(storage, namespace, link.code, now + core.attribution.windowMs(), now)
       const before = stores.$link.get()
       if (before.status !== 'ready' || before.link.url !== value.url) {
         stores.$link.set({ status: 'ready', link: value })
@@ -96,6 +101,7 @@ export function createLink(options: {
             user,
             token,
             options.prefetched?.(campaignId, user, token),
+            core.attribution.visitorId(),
           ),
         )
         if (core.isDestroyed() || userId !== user) return

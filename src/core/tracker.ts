@@ -5,60 +5,22 @@
 import { type ApiClient, createApiClient } from '../api/client.ts'
 import { createServiceClock } from '../api/clock.ts'
 import { ISO_TIMESTAMP_PATTERN, type TrackedEvent } from '../api/wire.ts'
-import { createQueue, type QueueOptions } from '../queue/queue.ts'
+import { createQueue } from '../queue/queue.ts'
 import { createSafeStorage, defaultStorage } from '../queue/storage.ts'
 import { globalTimers } from '../shared/timers.ts'
 import { arrive } from './arrival.ts'
 import { createAttribution } from './attribution.ts'
-import type { attributionCookie } from './attribution-cookie.ts'
 import { CONSENT_GIVEN, hasStoredConsent } from './consent-record.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
 import { takeKept } from './kept.ts'
-import type { PublicKey } from './keys.ts'
-import type { outboundLinks } from './outbound.ts'
+import { isOwnLink } from './own-links.ts'
 import { listenToPage } from './page-events.ts'
 import { createPersisted } from './persisted.ts'
 import { createTrack } from './track.ts'
-import type { CoreEvents, ReferralOptions, Tracking } from './types.ts'
-
-/** The options tracking needs, checked: the key parsed, the defaults applied. */
-export interface TrackerOptions
-  extends Pick<
-    ReferralOptions,
-    | 'consent'
-    | 'maxQueuedEvents'
-    | 'maxEventAgeMs'
-    | 'fetch'
-    | 'storage'
-    | 'now'
-    | 'random'
-    | 'timers'
-    | 'locks'
-    | 'host'
-  > {
-  key: PublicKey
-  apiBase: string
-  refParams: string[]
-  cleanUrl: boolean
-  honorGpc: boolean
-  /** The first referral within the window keeps the visitor (`attribution: 'first'`). */
-  firstTouch: boolean
-  /** Also share the captured referral in a first-party cookie on this domain. */
-  cookieDomain?: string | undefined
-  /**
-   * The cookie module for `cookieDomain`, passed in rather than imported: the script tag's
-   * tracking part loads it beside itself only on pages that set `cookieDomain`.
-   */
-  sharedCookie?: typeof attributionCookie | undefined
-  /** Hand the attribution off to links to these hosts (lower case, `*.` for subdomains). */
-  outbound?: readonly string[] | undefined
-  /** The module that does it, passed in like `sharedCookie` (loaded where `outbound` is set). */
-  outboundLinks?: typeof outboundLinks | undefined
-  /** What sends the queue, passed in too (the script tag loads it when there is something to send). */
-  sending: QueueOptions['sending']
-}
+import type { TrackerOptions } from './tracker-options.ts'
+import type { CoreEvents, Tracking } from './types.ts'
 
 // Not marked free of side effects: it captures the referral code and records the click.
 export function createTracker(options: TrackerOptions) {
@@ -105,8 +67,8 @@ export function createTracker(options: TrackerOptions) {
     isOnline: () => host.isOnline(),
     canSend: () => consented,
     sendBeacon: host.sendBeacon,
-    ...(options.maxQueuedEvents === undefined ? {} : { maxEvents: options.maxQueuedEvents }),
-    ...(options.maxEventAgeMs === undefined ? {} : { maxAgeMs: options.maxEventAgeMs }),
+    maxEvents: options.maxQueuedEvents,
+    maxAgeMs: options.maxEventAgeMs,
     emit: (name, payload) => events.emit(name, payload as never),
   })
 
@@ -141,14 +103,24 @@ export function createTracker(options: TrackerOptions) {
   const cookie =
     options.cookieDomain === undefined || !options.sharedCookie
       ? null
-      : options.sharedCookie(options.cookieDomain, { jar: host.cookie, href: host.href(), now })
+      : options.sharedCookie(options.cookieDomain, {
+          jar: host.cookie,
+          href: host.href(),
+          now,
+          firstTouch: options.firstTouch,
+        })
   /** The attribution held, into the shared cookie; never before consent or with GPC. */
   const shareAttribution = () => {
     const held = attribution.get()
     if (cookie && held && consented && !privacySignal) cookie.write(held, attribution.windowMs())
   }
 
+  // A code of a link this browser showed its own referrer is theirs: not captured (selfreferral).
   const capture = (code: string, at?: number) => {
+    if (isOwnLink(storage, namespace, code, now())) {
+      events.emit('selfreferral', { code })
+      return false
+    }
     const captured = attribution.capture(code, at)
     if (captured) {
       shareAttribution()

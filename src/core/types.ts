@@ -100,6 +100,11 @@ export interface ReferralEvents extends Omit<QueueEvents, 'change'> {
   error: { error: Error }
   /** destroy() was called: the UI unmounts. */
   destroyed: undefined
+  /**
+   * An arrival (or `track('click')`) through a link this browser showed its own referrer: no
+   * click is recorded, no referral held.
+   */
+  selfreferral: { code: string }
 }
 
 /** The core's own announcements, beside the public ones. */

@@ -28,7 +28,13 @@ export function sendAhead(core: Core, options: ReferralOptions): Partial<ExtrasO
     core.consented() &&
     core.persisted.storage.get(core.persisted.namespace + linkCacheName(campaignId, user)) === null
   ) {
-    link = core.api.request('POST', LINKS_PATH, anything, linkBody(campaignId, user, token))
+    const visitorId = core.attribution.visitorId()
+    link = core.api.request(
+      'POST',
+      LINKS_PATH,
+      anything,
+      linkBody(campaignId, user, token, visitorId),
+    )
     link.catch(() => {})
   }
   return {

@@ -10,7 +10,7 @@
 export { CONSENT_GIVEN, hasStoredConsent } from '../core/consent-record.ts'
 export { readReferralCode, withoutParams } from '../core/referral-url.ts'
 export { shortHash } from '../core/short-hash.ts'
-export { error, info, resetWarnings, warn, warnOnce } from '../shared/log.ts'
+export { error, info, warn, warnOnce } from '../shared/log.ts'
 export { own } from '../shared/own.ts'
 export { policyRefused, scriptUrl } from '../shared/trusted-script-url.ts'
 export { install, methodsOf } from './commands.ts'

@@ -44,8 +44,8 @@ export interface QueueOptions {
   tabId: string
   /** The service's time as learned from its answers; the device clock where not given. */
   clock?: ServiceClock | undefined
-  maxEvents?: number
-  maxAgeMs?: number
+  maxEvents?: number | undefined
+  maxAgeMs?: number | undefined
   /** Characters for everything the widget stores under its namespace. */
   maxStoredChars?: number
   /** navigator.sendBeacon, when the page has it. */

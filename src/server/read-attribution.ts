@@ -1,8 +1,10 @@
 // Reading the attribution the browser captured: from the cookie the widget writes
-// (`cookieDomain`), or from a form field carrying `getAttribution()` as JSON.
+// (`cookieDomain`) and the one the site's server keeps (keepAttribution), or from a form field
+// carrying `getAttribution()` as JSON.
 
-import { type AttributionValue, attributionFromCookieHeader } from '../api/attribution-cookie.ts'
+import type { AttributionValue } from '../api/attribution-cookie.ts'
 import { CLIENT_ID_PATTERN, CODE_PATTERN, ISO_TIMESTAMP_PATTERN } from '../api/wire.ts'
+import { heldAttribution } from './keep-attribution.ts'
 
 export type Attribution = AttributionValue
 
@@ -15,15 +17,17 @@ export interface ReadOptions {
 }
 
 /**
- * The attribution in a Cookie request header (`request.headers.get('cookie')`), or null when
- * there is none or it is malformed, oversized or forged. Never throws.
+ * The attribution in a Cookie request header (`request.headers.get('cookie')`): the one the
+ * server keeps (keepAttribution) and the widget's, read as the site's rule says; null when there
+ * is none, or it is malformed, oversized, forged or past its campaign's window. Never throws.
  */
 export function readAttribution(
   cookieHeader: string | null | undefined,
   options: ReadOptions = {},
 ): Attribution | null {
   try {
-    return attributionFromCookieHeader(cookieHeader, options)
+    const held = heldAttribution(cookieHeader, options.now ?? Date.now())
+    return held && { code: held.code, visitorId: held.visitorId, capturedAt: held.capturedAt }
   } catch {
     return null // nothing above throws; a caller's request handler must never fail here
   }

@@ -19,8 +19,9 @@ const DAY = 24 * 60 * 60 * 1000
 
 useAttributionClock()
 
+/** The widget's cookie: the campaign's window (30 days, `u` in base 36) and the last-touch rule. */
 const cookieValue = (code: string, visitorId: string, at: number) =>
-  `v1.${code}.${visitorId}.${at.toString(36)}`
+  `v2.${code}.${visitorId}.${at.toString(36)}.u.l`
 
 describe('cookieDomain', () => {
   it('a click on www and a signup on app make one conversion: the signup carries the click’s visitor and code', async () => {

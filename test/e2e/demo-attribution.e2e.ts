@@ -32,6 +32,7 @@ interface Stats {
   totalClicks: number
   totalConversions: number
   totalRewardsIssued: number
+  selfReferrals: number
 }
 /** The seeded campaign as the service holds it. */
 const seeded = () =>
@@ -211,6 +212,7 @@ it('hands the visitor off from the shop to the app on the other host name: adopt
     totalClicks: 1,
     totalConversions: 1,
     totalRewardsIssued: 2,
+    selfReferrals: 0,
   })
   await count(requestRows('/v1/events', 200)).toBe(2)
   expect(await stat('clicks').textContent()).toBe('1')

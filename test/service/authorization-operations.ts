@@ -76,7 +76,12 @@ export const OPERATIONS: readonly Operation[] = [
       expect(shown.id).toBe(target.active)
       if (kind === 'pk') expect(Object.keys(shown).sort()).toEqual(PUBLIC_FIELDS)
       else
-        expect(shown.stats).toEqual({ totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0 })
+        expect(shown.stats).toEqual({
+          totalClicks: 0,
+          totalConversions: 0,
+          totalRewardsIssued: 0,
+          selfReferrals: 0,
+        })
     },
   },
   {

@@ -231,7 +231,7 @@ describe('GET /v1/campaigns/:id', () => {
       limits: { maxReferralsPerUser: 50, maxReferralsPerDay: null },
       attributionWindow: '30d',
       requireUserToken: false,
-      stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0 },
+      stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0, selfReferrals: 0 },
       createdAt: startedAt,
       updatedAt: startedAt,
     })
@@ -255,7 +255,7 @@ describe('GET /v1/campaigns/:id', () => {
       limits: { maxReferralsPerUser: null, maxReferralsPerDay: null },
       attributionWindow: '30d',
       requireUserToken: false,
-      stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0 },
+      stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0, selfReferrals: 0 },
       createdAt: at,
       updatedAt: at,
     })

@@ -17,6 +17,7 @@ describe('attribution', () => {
       totalClicks: 1,
       totalConversions: 1,
       totalRewardsIssued: 2,
+      selfReferrals: 0,
     })
   })
 
@@ -130,13 +131,17 @@ describe('attribution', () => {
     expect(await stats(call)).toEqual({ ...NO_ACTIVITY, totalClicks: 1 })
   })
 
-  it('does not convert a self-referral (userId is the referrer), but converts another user', async () => {
+  it('refuses a self-referral (userId is the referrer), but converts another user', async () => {
     const { call } = setup()
     const code = await makeLink(call, 'alice')
     await track(call, click(code, 'visitor_one'))
 
-    await track(call, signup('visitor_one', 'alice', { code }))
-    expect((await stats(call)).totalConversions).toBe(0)
+    const own = await send(call, [signup('visitor_one', 'alice', { code })])
+    expect(own.body.results[0]).toMatchObject({
+      status: 'rejected',
+      error: { code: 'self_referral' },
+    })
+    expect(await stats(call)).toMatchObject({ totalConversions: 0, selfReferrals: 1 })
 
     await track(call, signup('visitor_one', 'carol', { code }))
     expect((await stats(call)).totalConversions).toBe(1)
@@ -154,6 +159,7 @@ describe('attribution', () => {
       totalClicks: 2,
       totalConversions: 1,
       totalRewardsIssued: 2,
+      selfReferrals: 0,
     })
   })
 

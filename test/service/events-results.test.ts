@@ -222,7 +222,12 @@ describe('exactly-once counting', () => {
     const event = signup('visitor_one', 'user_one')
     await track(call, event)
     const after = await stats(call)
-    expect(after).toEqual({ totalClicks: 2, totalConversions: 1, totalRewardsIssued: 2 })
+    expect(after).toEqual({
+      totalClicks: 2,
+      totalConversions: 1,
+      totalRewardsIssued: 2,
+      selfReferrals: 0,
+    })
 
     const retry = await send(call, [
       event,

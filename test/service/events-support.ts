@@ -76,4 +76,9 @@ export async function stats(call: Call, campaignId: string = ACME) {
   return answer.body.stats
 }
 
-export const NO_ACTIVITY = { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0 }
+export const NO_ACTIVITY = {
+  totalClicks: 0,
+  totalConversions: 0,
+  totalRewardsIssued: 0,
+  selfReferrals: 0,
+}

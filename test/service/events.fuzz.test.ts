@@ -1,7 +1,8 @@
 // Property-based tests of POST /v1/events (fast-check): whatever the batches, each event id and
 // each order id counts once, clicks and conversions match the stats, limits hold, a conversion
 // happens only at its campaign's trigger (a signup, or the extension's first purchase), a public
-// key never records a purchase, and a replay changes nothing. FUZZ_RUNS sets the number of runs.
+// key never records a purchase, a self-referral counts once (extension), and a replay changes
+// nothing. FUZZ_RUNS sets the number of runs.
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -158,6 +159,8 @@ describe('events', () => {
           /** When each user's signups and purchases were accepted: `type user` → times. */
           const acceptedAt = new Map<string, Set<number>>()
           const sent: Array<[Sent[], string]> = []
+          /** Extension: the ids refused as self-referrals (the referrer's own signup or purchase). */
+          const selfReferrals = new Set<string>()
           for (const { events: pool, via, waitMs } of batches) {
             world.clock.advance(waitMs)
             const events: Sent[] = pool.map(wire)
@@ -172,7 +175,9 @@ describe('events', () => {
                 )
                 expect(accepted.has(event.id) || ordered).toBe(true)
               }
+              if (result.error?.code === 'self_referral') selfReferrals.add(event.id)
               if (result.status !== 'accepted') return
+              expect(selfReferrals.has(event.id), `${event.id} refused, then accepted`).toBe(false)
               expect(accepted.has(event.id), `${event.id} accepted twice`).toBe(false)
               accepted.set(event.id, event)
               const key = `${event.type} ${event.userId}`
@@ -208,6 +213,9 @@ describe('events', () => {
               expect(times?.has(conversion.at), `${trigger} of ${conversion.userId}`).toBe(true)
             }
           })
+          // Each self-referral counts once in its campaign, whatever the retries.
+          const refused = counted.reduce((sum, campaign) => sum + (campaign?.selfReferrals ?? 0), 0)
+          expect(refused).toBe(selfReferrals.size)
           // The limited campaigns: at most 2 per referrer, at most 1 per referrer and UTC day.
           for (const campaignId of [world.campaigns[1] ?? '', world.bought]) {
             const limited = world.service.store.conversions(SCOPE, campaignId)

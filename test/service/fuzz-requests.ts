@@ -128,6 +128,11 @@ const linkBody = fc.record(
       fc.stringMatching(/^[A-Za-z0-9_.:@-]{1,20}$/),
       fc.constantFrom('', 'x'.repeat(129), 'a b', 'ünïcode'),
     ),
+    // Extension: the asking browser, whose own clicks then count nothing.
+    visitorId: nearly(
+      fc.constantFrom('visitor_fuzz1', 'visitor_fuzz2'),
+      fc.constantFrom('short', '', 7),
+    ),
   },
   { requiredKeys: ['campaignId', 'referrerId'] },
 )

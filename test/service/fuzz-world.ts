@@ -65,6 +65,14 @@ function journaledStore() {
       note('addFirstPurchase', scope)
       base.addFirstPurchase(scope, purchase)
     },
+    addLinkVisitor: (scope, code, visitorId) => {
+      note('addLinkVisitor', scope)
+      base.addLinkVisitor(scope, code, visitorId)
+    },
+    markSelfReferral: (scope, eventId, message) => {
+      note('markSelfReferral', scope)
+      base.markSelfReferral(scope, eventId, message)
+    },
   }
   return { store, writes }
 }

@@ -27,9 +27,19 @@ describe('in a purchase campaign', () => {
     await referred(code, 'user_bob')
 
     expect(await buy(purchase('user_bob', 'order_1'))).toEqual(['accepted'])
-    expect(await stats()).toEqual({ totalClicks: 1, totalConversions: 1, totalRewardsIssued: 2 })
+    expect(await stats()).toEqual({
+      totalClicks: 1,
+      totalConversions: 1,
+      totalRewardsIssued: 2,
+      selfReferrals: 0,
+    })
     expect(await buy(purchase('user_bob', 'order_2'))).toEqual(['accepted'])
-    expect(await stats()).toEqual({ totalClicks: 1, totalConversions: 1, totalRewardsIssued: 2 })
+    expect(await stats()).toEqual({
+      totalClicks: 1,
+      totalConversions: 1,
+      totalRewardsIssued: 2,
+      selfReferrals: 0,
+    })
     expect(await summary(code)).toMatchObject({
       signups: 1,
       conversions: 1,
@@ -107,13 +117,13 @@ describe('in a purchase campaign', () => {
     expect((await stats()).totalConversions).toBe(0)
   })
 
-  it('the referrer buying through their own link earns nothing', async () => {
+  it('the referrer buying through their own link earns nothing: rejected, self_referral', async () => {
     const { link, click, buy, stats } = await purchaseWorld()
     const code = await link('alice')
     await click(code, 'visitor_alice')
     const attribution = { code, visitorId: 'visitor_alice' }
-    expect(await buy(purchase('alice', 'order_1', attribution))).toEqual(['accepted'])
-    expect((await stats()).totalConversions).toBe(0)
+    expect(await buy(purchase('alice', 'order_1', attribution))).toEqual(['rejected'])
+    expect(await stats()).toMatchObject({ totalConversions: 0, selfReferrals: 1 })
   })
 
   it('a paused campaign credits no purchase', async () => {
@@ -166,7 +176,12 @@ describe('a signup campaign', () => {
     const code = await link('alice', DEMO_CAMPAIGNS.acme)
     await referred(code, 'user_bob')
     const converted = await stats(DEMO_CAMPAIGNS.acme)
-    expect(converted).toEqual({ totalClicks: 1, totalConversions: 1, totalRewardsIssued: 2 })
+    expect(converted).toEqual({
+      totalClicks: 1,
+      totalConversions: 1,
+      totalRewardsIssued: 2,
+      selfReferrals: 0,
+    })
 
     await click(code, 'visitor_guest')
     const attribution = { code, visitorId: 'visitor_guest' }

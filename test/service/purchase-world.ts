@@ -88,4 +88,9 @@ export async function purchaseWorld(limits?: Record<string, number>) {
   return world
 }
 
-export const NOTHING = { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0 }
+export const NOTHING = {
+  totalClicks: 0,
+  totalConversions: 0,
+  totalRewardsIssued: 0,
+  selfReferrals: 0,
+}

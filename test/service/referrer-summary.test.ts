@@ -24,7 +24,11 @@ const summaryOf = (ctx: Ctx, code: string, options: { key?: string; token?: stri
   })
 
 let eventSeq = 0
-async function send(ctx: Ctx, events: ReadonlyArray<Record<string, unknown>>) {
+async function send(
+  ctx: Ctx,
+  events: ReadonlyArray<Record<string, unknown>>,
+  status: 'accepted' | 'rejected' = 'accepted',
+) {
   const answer = await ctx.call<{ results: { status: string }[] }>('POST', '/v1/events', {
     key: pkTest,
     body: {
@@ -35,12 +39,17 @@ async function send(ctx: Ctx, events: ReadonlyArray<Record<string, unknown>>) {
     },
   })
   expect(answer.status).toBe(200)
-  expect(answer.body.results.map((result) => result.status)).toEqual(events.map(() => 'accepted'))
+  expect(answer.body.results.map((result) => result.status)).toEqual(events.map(() => status))
 }
 const click = (ctx: Ctx, code: string, visitorId: string) =>
   send(ctx, [{ type: 'click', code, visitorId }])
-const signup = (ctx: Ctx, code: string, visitorId: string, userId: string) =>
-  send(ctx, [{ type: 'signup', code, visitorId, userId }])
+const signup = (
+  ctx: Ctx,
+  code: string,
+  visitorId: string,
+  userId: string,
+  status?: 'accepted' | 'rejected',
+) => send(ctx, [{ type: 'signup', code, visitorId, userId }], status)
 
 const SUMMARY_FIELDS = [
   'buyers',
@@ -70,7 +79,7 @@ describe('GET /v1/links/:code/summary', () => {
     ctx.clock.advance(MINUTE)
     await signup(ctx, code, 'visitor_bob01', 'user_bob')
     ctx.clock.advance(MINUTE)
-    await signup(ctx, code, 'visitor_alice1', 'alice') // self-referral: not a friend joining
+    await signup(ctx, code, 'visitor_alice1', 'alice', 'rejected') // self-referral: not a friend
     const patched = await ctx.call('PATCH', `/v1/campaigns/${campaign}`, {
       key: skTest,
       body: { referrerReward: { amount: 12.5 } },

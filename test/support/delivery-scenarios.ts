@@ -11,7 +11,10 @@ import { storageKeys } from './storage.ts'
 
 export const s503: Fault = { kind: 'status', status: 503 }
 
-export const ONE_REFERRAL: Stats = { totalClicks: 1, totalConversions: 1, totalRewardsIssued: 2 }
+/** The counters a delivery scenario changes (a self-referral is none of them). */
+type Counters = Pick<Stats, 'totalClicks' | 'totalConversions' | 'totalRewardsIssued'>
+
+export const ONE_REFERRAL: Counters = { totalClicks: 1, totalConversions: 1, totalRewardsIssued: 2 }
 
 /**
  * Lets the coalescing window pass: events tracked within SEND_DELAY_MS of each other go out in
@@ -73,7 +76,7 @@ export function useDeliveryScenarios() {
   const stats = async (): Promise<Stats> => (await scene.world.campaign()).stats
 
   /** The change in the seeded campaign's counters since `before`. */
-  async function statsSince(before: Stats): Promise<Stats> {
+  async function statsSince(before: Counters): Promise<Counters> {
     const after = await stats()
     return {
       totalClicks: after.totalClicks - before.totalClicks,

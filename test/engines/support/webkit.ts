@@ -1,7 +1,8 @@
 // WebKit: WebKitGTK's MiniBrowser (Safari's engine), through Debian's WebKitWebDriver over classic
 // WebDriver. It needs an X display: Xvfb is started here when DISPLAY is unset. One WebDriver
 // session per engine; a test's session is a group of windows in it (each test's pages live on
-// origins of their own ports, so their storage never meets another test's).
+// origins of their own ports, so their storage never meets another test's), and a second session
+// open at once is a private MiniBrowser of its own (windows of one share their storage).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import type { Engine, Session, Tab } from './engine.ts'
@@ -111,26 +112,22 @@ Promise.resolve().then(() => (${source})(arguments[0])).then(
   (error) => answer({ error: String((error && error.stack) || error) }),
 );`
 
-export async function launchWebKit(): Promise<Engine> {
-  const xvfb = process.env.DISPLAY ? undefined : await startXvfb()
+/** A WebKitWebDriver with its MiniBrowser (`args` more), and its windows as tabs. */
+async function startBrowser(display: string | undefined, args: string[] = []) {
   const port = await freePort()
   const driver = spawn(DRIVER, [`--port=${port}`], {
     // Its language comes from LANG (C.UTF-8 would make navigator.language "C").
-    env: { ...process.env, LANG: 'en_US.UTF-8', ...(xvfb ? { DISPLAY: xvfb.display } : {}) },
+    env: { ...process.env, LANG: 'en_US.UTF-8', ...(display ? { DISPLAY: display } : {}) },
     stdio: 'ignore',
   })
   const base = `http://127.0.0.1:${port}`
-  const stop = () => {
-    driver.kill()
-    xvfb?.process.kill()
-  }
   try {
     await driverReady(base, driver)
     const session = await newSession(base, {
       browserName: 'MiniBrowser',
       pageLoadStrategy: 'normal',
       timeouts: { script: 30_000, pageLoad: 30_000 },
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...args] },
     })
     const browser = await windows(session)
     const tabOf = (handle: string): Tab => {
@@ -152,30 +149,65 @@ export async function launchWebKit(): Promise<Engine> {
         close: () => browser.close(handle),
       }
     }
+    /** A group of windows in this browser: they share its storage, as one profile's tabs do. */
+    const group = (): Session => {
+      const tabs: Tab[] = []
+      return {
+        async open(url) {
+          const tab = tabOf(await browser.open())
+          tabs.push(tab)
+          await tab.goto(url)
+          return tab
+        },
+        async close() {
+          for (const tab of tabs.splice(0)) await tab.close().catch(() => {})
+        },
+      }
+    }
     return {
-      name: 'webkit',
       version: `WebKitGTK ${String(session.capabilities.browserVersion)}`,
-      async newSession(): Promise<Session> {
-        const tabs: Tab[] = []
-        return {
-          async open(url) {
-            const tab = tabOf(await browser.open())
-            tabs.push(tab)
-            await tab.goto(url)
-            return tab
-          },
-          async close() {
-            for (const tab of tabs.splice(0)) await tab.close().catch(() => {})
-          },
-        }
-      },
+      group,
       async close() {
         await session.command('DELETE', '').catch(() => {})
-        stop()
+        driver.kill()
       },
     }
   } catch (error) {
-    stop()
+    driver.kill()
     throw error
+  }
+}
+
+export async function launchWebKit(): Promise<Engine> {
+  const xvfb = process.env.DISPLAY ? undefined : await startXvfb()
+  const display = xvfb?.display ?? process.env.DISPLAY
+  const main = await startBrowser(display).catch((error) => {
+    xvfb?.process.kill()
+    throw error
+  })
+  /** Sessions open now: the first is a group of the main browser's windows, the others not. */
+  let open = 0
+  return {
+    name: 'webkit',
+    version: main.version,
+    async newSession(): Promise<Session> {
+      // Windows of one MiniBrowser share its storage: a second browser at once (another
+      // person's) is a MiniBrowser of its own, private, so it shares nothing.
+      const own = open === 0 ? undefined : await startBrowser(display, ['--private'])
+      const session = (own ?? main).group()
+      open++
+      return {
+        open: session.open,
+        async close() {
+          open--
+          await session.close()
+          await own?.close()
+        },
+      }
+    },
+    async close() {
+      await main.close()
+      xvfb?.process.kill()
+    },
   }
 }

@@ -1,0 +1,85 @@
+// A referrer can't earn from their own link, in Chromium end to end: in the browser where their
+// panel showed it, following it records no click, holds no referral and shows no banner, and a
+// second account signed up there converts nothing; their own user id signed up on another device
+// (the site's server, recordSignup) is refused as a self-referral. A friend's browser: one click,
+// one conversion.
+import { expect, it } from 'vitest'
+import { recordSignup } from '../../src/server/record-signup.ts'
+import { signUserToken } from '../../src/server/user-token.ts'
+import { FAST, SEEDED_CAMPAIGN, useHarness } from './support/harness.ts'
+import { callReferral, READY_ROOT, waitForApi } from './support/in-page.ts'
+import { widgetPage } from './support/widget-page.ts'
+
+const h = useHarness()
+
+/** alice's account page: her panel shows her link. */
+async function alicesBrowser() {
+  const userToken = await signUserToken({ secretKey: 'sk_test_acme', userId: 'alice' })
+  const account = h.host.page('/account', {
+    html: widgetPage(h.service, {
+      attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'alice', 'user-token': userToken },
+    }),
+  })
+  h.host.page('/', {
+    html: widgetPage(h.service, {
+      panel: false,
+      banner: true,
+      before: `<script>window.Referral=window.Referral||function(){(Referral.q=Referral.q||[]).push(arguments)};window.__self=[];Referral('on','selfreferral',function(e){window.__self.push(e.code)})</script>`,
+    }),
+  })
+  const context = await h.newContext()
+  const { page } = await h.open(context)
+  await page.goto(account)
+  await page.locator(READY_ROOT).waitFor()
+  const url = await page.locator('[data-part="link"]').inputValue()
+  return { context, page, url, code: new URL(url).searchParams.get('ref') ?? '' }
+}
+
+it("in the referrer's own browser: no click, no referral, no banner; a second account converts nothing", async () => {
+  const { page, url, code } = await alicesBrowser()
+  await page.goto(url)
+  await waitForApi(page)
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __self: string[] }).__self), FAST)
+    .toEqual([code])
+  expect(await callReferral(page, 'getAttribution')).toBeNull()
+  expect(new URL(page.url()).searchParams.has('ref')).toBe(false) // the address is cleaned all the same
+  expect(await page.locator('[data-referral-banner] [data-part="banner"]').count()).toBe(0)
+
+  await callReferral(page, 'track', 'signup', { userId: 'alice-second' })
+  await page.evaluate(() =>
+    (window as unknown as { Referral: { flush(): Promise<void> } }).Referral.flush(),
+  )
+  await expect.poll(() => h.acceptedCounts().size, FAST).toBe(1)
+  expect(await h.stats()).toMatchObject({ totalClicks: 0, totalConversions: 0 })
+})
+
+it("the referrer's own user id, signed up from another device through a friend's click: refused", async () => {
+  const { url } = await alicesBrowser()
+  const friend = await h.open(await h.newContext())
+  await friend.page.goto(url)
+  await waitForApi(friend.page)
+  await expect.poll(() => h.stats(), FAST).toMatchObject({ totalClicks: 1 })
+  const attribution = await callReferral(friend.page, 'getAttribution')
+  const result = await recordSignup({
+    secretKey: 'sk_test_acme',
+    apiBase: h.service.url,
+    userId: 'alice',
+    attribution: attribution as Parameters<typeof recordSignup>[0]['attribution'],
+  })
+  expect(result).toMatchObject({ status: 'rejected', error: { code: 'self_referral' } })
+  expect(await h.stats()).toMatchObject({ totalClicks: 1, totalConversions: 0 })
+})
+
+it("a friend's browser: one click, one conversion, the banner shown", async () => {
+  const { url } = await alicesBrowser()
+  const friend = await h.open(await h.newContext())
+  await friend.page.goto(url)
+  await waitForApi(friend.page)
+  await friend.page.locator('[data-part="banner"]').waitFor()
+  await callReferral(friend.page, 'track', 'signup', { userId: 'bob' })
+  await friend.page.evaluate(() =>
+    (window as unknown as { Referral: { flush(): Promise<void> } }).Referral.flush(),
+  )
+  await expect.poll(() => h.stats(), FAST).toMatchObject({ totalClicks: 1, totalConversions: 1 })
+})
