@@ -37,9 +37,9 @@ const storing = (tag: Tag) => !tag.consentRequired || consentGiven(tag.namespace
  * arrival kept by a page that closed too soon, or a panel or banner to show; and with what sends
  * the queue built in when there is something to send at once. (Calls that need it load it too.)
  */
-function workOf(tag: Tag) {
+function workOf(tag: Tag, referred: boolean) {
   const { toSend, held } = stored(tag.namespace)
-  const sends = toSend || referralIn(location.href, tag.refParams)
+  const sends = toSend || referred
   const shared = tag.cookieDomain && document.cookie.includes(`${ATTRIBUTION_COOKIE}=`)
   return { sends, any: sends || held || shared || document.querySelector(PANELS) !== null }
 }
@@ -59,6 +59,8 @@ function start() {
   publishRuntime()
   const pinned = script.integrity !== ''
   const tag = readTag(script)
+  /** The address carries a referral (a link's code or a hand-off). */
+  const referred = !!tag && referralIn(location.href, tag.refParams)
   let requested = false
   let sending = false
   /** Track calls waiting in memory for the part (storage refused them, or is full). */
@@ -85,7 +87,13 @@ function start() {
     if (tag && document.querySelector(PANELS))
       loadSibling('ui', uiFile(), script.src, pinned, undefined, true).catch(() => {})
     loadSibling('tracking', sending ? SENDING_FILE : TRACKING_FILE, script.src, pinned).then(
-      (part) => part.start({ script, commands, installed: tag !== undefined }),
+      (part) =>
+        part.start({
+          script,
+          commands,
+          installed: tag !== undefined,
+          carries: referred && !storing(tag as Tag),
+        }),
       (failure) => {
         if (navigator.onLine === false) addEventListener('online', online, own({ once: true }))
         else {
@@ -136,10 +144,9 @@ function start() {
   // made then is credited to this arrival's referral).
   const gpc =
     tag.honorGpc && (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl === true
-  if (referralIn(location.href, tag.refParams) && !gpc && storing(tag))
-    keep(tag.namespace, 'arrive', [location.href])
+  if (referred && !gpc && storing(tag)) keep(tag.namespace, 'arrive', [location.href])
   install(commands.api, tag.global)
-  const work = workOf(tag)
+  const work = workOf(tag, referred)
   if (work.any) need(work.sends)
   else if (document.readyState === 'loading')
     document.addEventListener(

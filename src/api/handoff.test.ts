@@ -35,6 +35,7 @@ const adopted = (h: Handoff) => ({
   code: h.code,
   visitorId: h.visitorId,
   capturedAt: new Date(h.capturedAt).toISOString(),
+  carried: h.carried === true,
 })
 
 describe('encodeHandoff', () => {

@@ -26,9 +26,13 @@ export function arrive(arrival: {
   let code = readReferralCode(href, arrival.refParams)
   // Handed off from another domain of the site: a fresh hand-off is adopted, visitor id and
   // capture time as they were, its click already recorded there; any other is a plain arrival.
+  // One carried before consent (from this site's pages too) records its click here, once, at the
+  // time it was captured.
   const handoff = handoffArrival(href, arrival.now())
   if (handoff?.visitorId !== undefined && !arrival.privacySignal) {
-    if (attribution.adopt(handoff)) attribution.clicked(handoff.code)
+    const adopted = attribution.adopt(handoff)
+    if (adopted && handoff.carried) arrival.capture(handoff.code, Date.parse(handoff.capturedAt))
+    else if (adopted) attribution.clicked(handoff.code)
     arrival.shareAttribution()
     if (code === handoff.code) code = null
   } else code ??= handoff?.code ?? null

@@ -167,7 +167,7 @@ export function createAttribution(options: {
      */
     capture(code: string, at = now()): boolean {
       if (options.privacySignal) {
-        info('Global Privacy Control is on: this visit through a referral link is not recorded.')
+        info('Global Privacy Control is on: this referral visit is not recorded.')
         return false
       }
       if (!options.firstTouch || replaces(at))

@@ -105,6 +105,11 @@ export function createTracking(given: ReferralOptions, parts: TrackingParts): Tr
           ? undefined
           : checkOption('cookieDomain', options.cookieDomain),
       ...parts,
+      // The links' module only where it has work: hand-offs, or a referral carried until consent.
+      outboundLinks:
+        options.outbound === undefined && options.consent !== 'required'
+          ? undefined
+          : parts.outboundLinks,
       outbound:
         options.outbound === undefined ? undefined : checkOption('outbound', options.outbound),
     }),

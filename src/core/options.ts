@@ -185,7 +185,7 @@ export function resolveApiBase(base: string, href: string | undefined): string {
   if (!url) {
     throw new ConfigError(
       'apiBase',
-      `apiBase=${quote(base)} is refused: a path needs an http: or https: page to resolve against; give an absolute URL here.`,
+      `apiBase=${quote(base)} is refused: a path needs an http: or https: page; give an absolute URL.`,
     )
   }
   return url.href

@@ -12,8 +12,10 @@ import {
   link,
   links,
   NOW,
+  PAGE,
   useOutboundPage,
 } from '../../test/support/outbound-page.ts'
+import { HANDOFF_PARAM } from '../api/handoff.ts'
 
 useOutboundPage()
 
@@ -109,6 +111,31 @@ describe('links followed in the page', () => {
     a.setAttribute('href', 'https://app.other.test/changed')
     await vi.advanceTimersByTimeAsync(0)
     expect(a.getAttribute('href')).toBe('https://app.other.test/changed')
+    outbound.stop()
+  })
+})
+
+describe('a referral waiting for consent (carried)', () => {
+  const carriedOf = (url: string) =>
+    decorated(url).replace(`${HANDOFF_PARAM}=h1.`, `${HANDOFF_PARAM}=c1.`)
+
+  it("links to the page's own origin carry it too, as c1: left, middle and keyboard, added later", () => {
+    let waiting = true
+    const outbound = links({ carried: () => waiting })
+    const own = `${new URL(PAGE).origin}/pricing`
+    const a = link(own)
+    expect(hrefDuring(a, click())).toBe(carriedOf(own))
+    expect(hrefDuring(link(`${own}?later=1`), auxclick(1))).toBe(carriedOf(`${own}?later=1`))
+    expect(hrefDuring(link('https://app.other.test/'), click())).toBe(
+      carriedOf('https://app.other.test/'),
+    )
+    expect(hrefDuring(link('https://elsewhere.test/'), click())).toBe('https://elsewhere.test/')
+    // Answered: its own origin no more, the outbound host as an ordinary hand-off.
+    waiting = false
+    expect(hrefDuring(link(`${own}?after=1`), click())).toBe(`${own}?after=1`)
+    expect(hrefDuring(link('https://app.other.test/x'), click())).toBe(
+      decorated('https://app.other.test/x'),
+    )
     outbound.stop()
   })
 })

@@ -1,7 +1,9 @@
 // The hand-off to the site's other domains (option `outbound`): a link the visitor follows to one
 // of those hosts, and a URL the page gives `decorate`, carries the attribution held here in one
 // parameter, `ref_handoff` (its wire form: src/api/handoff.ts), which the widget there adopts.
-// The script tag loads this module beside its tracking part only where data-outbound is set.
+// While a consent banner waits for its answer, the referral rides the same way on links to the
+// page's own origin too, so it outlives the page until the visitor answers. The script tag loads
+// this module beside its tracking part where data-outbound is set, or a referral waits so.
 //
 // A followed link is decorated in the capture phase of its `click` (left button, Enter) or
 // `auxclick` (middle button), so the browser navigates to the decorated address with a hand-off
@@ -18,8 +20,13 @@ import type { Attribution } from './stores.ts'
 export interface OutboundOptions {
   /** The hosts, as the `outbound` option's check gives them: lower case, `*.` for subdomains. */
   hosts: readonly string[]
-  /** The attribution that may be handed off now: null without one, before consent, under GPC. */
+  /** The attribution that may be handed off now: null without one, after a refusal, under GPC. */
   held: () => Attribution | null
+  /**
+   * Consent is pending: what is held is carried (`c1`, its click not recorded yet) on links to
+   * the page's own origin too. Without it, or once it is false, only to `hosts`.
+   */
+  carried?: () => boolean
   now: () => number
   host: Pick<Host, 'href' | 'listen'>
   timers: Timers
@@ -92,16 +99,22 @@ export function outboundLinks(options: OutboundOptions): Outbound {
       const target = new URL(url, page)
       const protocol = target.protocol
       if (protocol !== 'http:' && protocol !== 'https:') return url
-      let pageHost = ''
+      let here: URL | undefined
       try {
-        pageHost = page === undefined ? '' : new URL(page).hostname
+        here = page === undefined ? undefined : new URL(page)
       } catch {}
-      if (!isOutboundHost(target.hostname, hosts, pageHost)) return url
+      const carried = options.carried?.() === true
+      if (
+        !isOutboundHost(target.hostname, hosts, here?.hostname) &&
+        !(carried && target.origin === here?.origin)
+      )
+        return url
       const value = encodeHandoff({
         code: held.code,
         visitorId: held.visitorId,
         capturedAt: Date.parse(held.capturedAt),
         handoffAt: options.now(),
+        carried,
       })
       const href = target.href
       return value === null || typeof href !== 'string'

@@ -4,6 +4,7 @@
 // referrer's link and the stores the UI reads come later (extras.ts), on the same core.
 import { type ApiClient, createApiClient } from '../api/client.ts'
 import { createServiceClock } from '../api/clock.ts'
+import { HANDOFF_PARAM } from '../api/handoff.ts'
 import { ISO_TIMESTAMP_PATTERN, type TrackedEvent } from '../api/wire.ts'
 import { createQueue } from '../queue/queue.ts'
 import { createSafeStorage, defaultStorage } from '../queue/storage.ts'
@@ -18,6 +19,7 @@ import { takeKept } from './kept.ts'
 import { isOwnLink } from './own-links.ts'
 import { listenToPage } from './page-events.ts'
 import { createPersisted } from './persisted.ts'
+import { withoutParams } from './referral-url.ts'
 import { createTrack } from './track.ts'
 import type { TrackerOptions } from './tracker-options.ts'
 import type { CoreEvents, Tracking } from './types.ts'
@@ -89,6 +91,11 @@ export function createTracker(options: TrackerOptions) {
   }
 
   const privacySignal = options.honorGpc && host.globalPrivacyControl
+  /**
+   * Consent is required and the visitor has not answered (no Global Privacy Control refusal): a
+   * referral stays in the address bar and rides on the site's own links until they do.
+   */
+  let waiting = !consented && !privacySignal
   const attribution = createAttribution({
     persisted,
     now,
@@ -153,7 +160,14 @@ export function createTracker(options: TrackerOptions) {
   function consent(granted: boolean) {
     // Declined here: the shared cookie goes too, even if consent was given on another subdomain.
     if (granted !== true) cookie?.remove()
-    if (granted === consented) return
+    // Answered: the referral waiting in the address bar leaves it (recorded, or not at all).
+    const cleaned =
+      waiting &&
+      options.cleanUrl &&
+      withoutParams(host.href() ?? '', [...options.refParams, HANDOFF_PARAM])
+    if (cleaned) host.replaceUrl(cleaned)
+    if (granted === consented && !waiting) return
+    waiting = false
     consented = granted === true
     if (consented) {
       storage.commit()
@@ -193,7 +207,7 @@ export function createTracker(options: TrackerOptions) {
       href: host.href(),
       shared: cookie && !privacySignal ? cookie.read() : null,
       now: at === undefined ? now : () => at,
-      replaceUrl: options.cleanUrl ? (url) => host.replaceUrl(url) : undefined,
+      replaceUrl: options.cleanUrl && !waiting ? (url) => host.replaceUrl(url) : undefined,
     })
   // What the loader kept before this part ran, on this page or one that closed too soon, in the
   // order it happened: arrivals as they were, and track calls.
@@ -216,16 +230,15 @@ export function createTracker(options: TrackerOptions) {
   }
   keptId = undefined
   if (!arrived) arriveHere()
-  const outbound =
-    options.outbound?.length && options.outboundLinks
-      ? options.outboundLinks({
-          hosts: options.outbound,
-          held: () => (consented && !privacySignal ? attribution.get() : null),
-          now,
-          host,
-          timers,
-        })
-      : undefined
+  // Given where the page hands off to other domains, or may carry a referral until consent.
+  const outbound = options.outboundLinks?.({
+    hosts: options.outbound ?? [],
+    held: () => (!privacySignal && (consented || waiting) ? attribution.get() : null),
+    carried: () => waiting,
+    now,
+    host,
+    timers,
+  })
   if (outbound) cleanups.push(outbound.stop)
 
   cleanups.push(...listenToPage({ host, namespace, queue, events }))

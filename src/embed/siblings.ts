@@ -44,6 +44,11 @@ export interface TrackingStart {
   /** The command function: installed by the loader where it read the tag; else by the part. */
   commands: CommandFunction
   installed: boolean
+  /**
+   * A referral in the address bar waits for the visitor's consent: it rides on the site's own
+   * links until they answer (the outbound part does it).
+   */
+  carries: boolean
 }
 
 /** Each file beside the loader, by the name it hands its part over with. */

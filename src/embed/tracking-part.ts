@@ -1,7 +1,8 @@
 // The script tag's tracking part (`referral-widget-tracking.js`), loaded by the loader
 // (referral-widget.js) when a page has work: attributes → the tracking core → window.Referral's
 // methods. The rest comes from beside it only when needed: the cookie file first where
-// data-cookie-domain is set, the outbound file first where data-outbound is, the UI file (with the
+// data-cookie-domain is set, the outbound file first where data-outbound is (or a referral waits for
+// consent, to ride on the site's own links), the UI file (with the
 // campaign, link and stores it shows) when the page has a panel or banner element, the link file
 // on the first getLink() elsewhere; each pinned by the hash the loader carries when it is pinned.
 import { resolveApiBase } from '../core/options.ts'
@@ -28,7 +29,7 @@ const OUTBOUND_FILE = 'referral-widget-outbound.js'
 
 const CHECKS_FILE = 'referral-widget-checks.js'
 
-function start({ script, commands, installed }: TrackingStart) {
+function start({ script, commands, installed, carries }: TrackingStart) {
   // What the files beside this one share with it rather than carry again.
   publishRuntime()
   const pinned = script.integrity !== ''
@@ -41,7 +42,7 @@ function start({ script, commands, installed }: TrackingStart) {
   }
   const config = read(quiet)
   if (typeof config !== 'string' && config.problems.length === 0) {
-    begin(script, config, pinned, commands, installed)
+    begin(script, config, pinned, commands, installed, carries)
     return
   }
   // Something is refused: the checks file says precisely what, and the rest goes on without it.
@@ -50,7 +51,7 @@ function start({ script, commands, installed }: TrackingStart) {
       const checked = read(precise)
       if (typeof checked === 'string') return logError(checked) // the key: nothing runs
       for (const problem of checked.problems) logError(problem)
-      begin(script, checked, pinned, commands, installed)
+      begin(script, checked, pinned, commands, installed, carries)
     },
     (failure) =>
       logError(notLoaded('check of the tag', CHECKS_FILE, failure, ': an attribute is refused')),
@@ -64,9 +65,10 @@ function begin(
   pinned: boolean,
   commands: CommandFunction,
   installed: boolean,
+  carries: boolean,
 ) {
   const { cookieDomain, outbound } = config.options
-  if (cookieDomain === undefined && !outbound?.length) {
+  if (cookieDomain === undefined && !outbound?.length && !carries) {
     run(script, config, pinned, commands, installed)
     return
   }
@@ -92,7 +94,7 @@ function begin(
           'attribution cookie',
           '; the referral stays on this subdomain',
         ),
-    outbound?.length
+    outbound?.length || carries
       ? first(
           'outbound',
           OUTBOUND_FILE,

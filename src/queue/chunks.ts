@@ -115,7 +115,7 @@ export function createChunkStore(options: {
       // Broken, foreign or from another version: discarded, never trusted.
       storage.remove(key)
       parsed.delete(key)
-      warnOnce('Discarded queue data in storage that was broken or from another version.')
+      warnOnce('Discarded broken queue data in storage.')
       options.onInvalid(identify(raw))
       return null
     }
@@ -136,6 +136,8 @@ export function createChunkStore(options: {
   }
 
   const keys = () => storage.keys(prefix).sort()
+  /** This page's n-th chunk's key: the time, the tab, the number. */
+  const chunkKey = (n: number) => `${prefix}${now().toString(36)}-${options.tabId}-${n}`
 
   /** What the namespace holds now: its characters, and each readable chunk's events. */
   function scan() {
@@ -158,7 +160,7 @@ export function createChunkStore(options: {
    */
   function fit(incoming: readonly QueuedEvent[], keep: ReadonlySet<string>) {
     const { chars, chunks } = scan()
-    const keyChars = `${prefix}${now().toString(36)}-${options.tabId}-${sequence + 1}`.length
+    const keyChars = chunkKey(sequence + 1).length
     const chunkCount = Math.ceil(incoming.length / MAX_EVENTS_PER_REQUEST)
     let used = chars + (incoming.length > 0 ? textOf(incoming).length + keyChars * chunkCount : 0)
     let count = incoming.length
@@ -202,10 +204,7 @@ export function createChunkStore(options: {
     append(events: readonly QueuedEvent[]) {
       for (let i = 0; i < events.length; i += MAX_EVENTS_PER_REQUEST) {
         sequence += 1
-        write(
-          `${prefix}${now().toString(36)}-${options.tabId}-${sequence}`,
-          events.slice(i, i + MAX_EVENTS_PER_REQUEST),
-        )
+        write(chunkKey(sequence), events.slice(i, i + MAX_EVENTS_PER_REQUEST))
       }
     },
     /** Valid stored events, in any tab's chunks. */

@@ -108,7 +108,7 @@ export function createSendPass(options: PassOptions) {
     refusedUntil = now() + refusalBackoffMs(refusals, options.random())
     if (refusals === 1) {
       warn(
-        `The referral service refused the key or address (${failure.status} ${failure.code}: ${failure.message}). Events are kept, and sent when it accepts them: asked again in minutes and on the next page load. Check data-key and data-api.`,
+        `The referral service refused the key or address (${failure.status} ${failure.code}: ${failure.message}): events are kept and tried again later. Check data-key and data-api.`,
       )
     }
     options.schedule(refusedUntil)

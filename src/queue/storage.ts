@@ -40,10 +40,9 @@ export interface SafeStorage {
   readonly failures: number
 }
 
-const NO_STORAGE =
-  'Storage is not available (private mode or blocked); events are kept in memory for this page only.'
+const NO_STORAGE = 'Storage is unavailable: events are kept in memory on this page only.'
 const WRITE_REFUSED =
-  'Storage refused a write (full or blocked); events are kept in memory for this page until they are sent.'
+  'Storage refused a write (full or blocked): events wait in memory on this page.'
 
 /** The page's localStorage, or undefined when reading it throws or it does not exist. */
 export function defaultStorage(): StorageLike | undefined {

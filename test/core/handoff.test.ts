@@ -80,10 +80,10 @@ describe('decorate on the outbound page', () => {
     for (const tab of [plain, referred, without]) tab.destroy()
   })
 
-  it('consent required: nothing decorated before consent(true), decorated after, not after consent(false)', async () => {
+  it('consent required: carried (c1, its click still to record) before consent(true), handed off after, not after consent(false)', async () => {
     const { shop, url } = await handedOff({ consent: 'required' })
     expect(shop.getAttribution()).not.toBeNull() // held in memory meanwhile
-    expect(url).toBe(`${APP}/signup?plan=pro`)
+    expect(url).toContain(`?plan=pro&${HANDOFF_PARAM}=c1.`)
     shop.consent(true)
     expect(shop.decorate(`${APP}/`)).toContain(`?${HANDOFF_PARAM}=h1.`)
     shop.consent(false)

@@ -44,7 +44,7 @@ describe('honorGpc', () => {
     expect(referralKeys(storage)).not.toContain('clicks')
     expect(replaced).toEqual(['https://shop.test/?utm=x'])
     expect(info).toHaveBeenCalledWith(
-      '[referral] Global Privacy Control is on: this visit through a referral link is not recorded.',
+      '[referral] Global Privacy Control is on: this referral visit is not recorded.',
     )
 
     // A click recorded by hand is declined the same way; a signup still goes, without a code.

@@ -35,7 +35,7 @@ describe('Global Privacy Control', () => {
     expect((await h.stats()).totalClicks).toBe(0)
     expect(await page.locator('[data-part="banner"]').count()).toBe(0)
     expect(log.console).toContain(
-      'info: [referral] Global Privacy Control is on: this visit through a referral link is not recorded.',
+      'info: [referral] Global Privacy Control is on: this referral visit is not recorded.',
     )
   })
 

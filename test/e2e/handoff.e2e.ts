@@ -171,18 +171,24 @@ describe('data-outbound: a link to the other domain carries the referral there',
     expect(page.url()).toBe(on(SHOP, '/pricing'))
   })
 
-  it('consent required and not given: the link is followed undecorated, nothing adopted on app', async () => {
+  it('consent required on shop and not given: carried (c1); app, which asks none, records its one click, captured on shop', async () => {
     const context = await h.newContext()
     const code = await h.linkCode('alice')
     sitePages({ consent: 'required' })
     const { page } = await h.open(context)
     await page.goto(on(SHOP, `/landing?ref=${code}`))
     await waitForApi(page)
-    await Promise.all([page.waitForURL((url) => url.hostname === APP), page.click('#signup')])
-    expect(page.url()).toBe(SIGNUP())
-    await waitForApi(page)
-    expect(await callReferral(page, 'getAttribution')).toBeNull()
+    const held = (await callReferral(page, 'getAttribution')) as Attribution
     expect(h.eventRequests()).toEqual([])
+    const arrivals: string[] = []
+    page.on('framenavigated', (frame) => arrivals.push(frame.url()))
+    await Promise.all([page.waitForURL((url) => url.hostname === APP), page.click('#signup')])
+    expect(arrivals[0]).toMatch(new RegExp(`\\?plan=pro&ref_handoff=c1\\.${code}\\.`))
+    await waitForApi(page)
+    await expect.poll(() => h.acceptedCounts().size, FAST).toBe(1)
+    expect((await h.stats()).totalClicks).toBe(1)
+    expect(await callReferral(page, 'getAttribution')).toEqual(held)
+    await expect.poll(() => page.url(), FAST).toBe(SIGNUP())
   })
 
   it('a hostile page: prototypes polluted or replaced, still decorated; composedPath broken, followed as it is, nothing thrown', async () => {
