@@ -20,6 +20,8 @@ import {
 
 export const ATTRIBUTION_COOKIE = 'referral_attribution'
 export const ATTRIBUTION_COOKIE_VERSION = 'v2'
+/** The version written before the window and rule were carried: read as 30 days, last touch. */
+const WITHOUT_RULE_VERSION = 'v1'
 /** Longer than any value the encoder can produce (2 + 12 + 64 + 11 + 2 + 1 + 5 dots = 97). */
 export const MAX_ATTRIBUTION_COOKIE_LENGTH = 110
 /** The window of a referral no page knew the campaign of, in days. */
@@ -100,9 +102,9 @@ export function encodeAttribution(
     )
   }
   const parts = `${code}.${visitorId}.${ms.toString(36)}`
-  if (!rule) return `v1.${parts}`
+  if (!rule) return `${WITHOUT_RULE_VERSION}.${parts}`
   const days = Math.min(Math.max(Math.round(rule.windowDays), 1), MAX_ATTRIBUTION_DAYS)
-  return `v2.${parts}.${(Number.isFinite(days) ? days : UNKNOWN_WINDOW_DAYS).toString(36)}.${rule.firstTouch ? 'f' : 'l'}`
+  return `${ATTRIBUTION_COOKIE_VERSION}.${parts}.${(Number.isFinite(days) ? days : UNKNOWN_WINDOW_DAYS).toString(36)}.${rule.firstTouch ? 'f' : 'l'}`
 }
 
 export interface DecodeOptions {
@@ -120,9 +122,12 @@ export function decodeAttribution(
   value: string | null | undefined,
   options: DecodeOptions = {},
 ): AttributionValue | null {
-  const held = decodeHeld(value, options)
-  return held && { code: held.code, visitorId: held.visitorId, capturedAt: held.capturedAt }
+  return withoutRule(decodeHeld(value, options))
 }
+
+/** The attribution alone, the rule it is held by left out. */
+export const withoutRule = (held: HeldAttribution | null): AttributionValue | null =>
+  held && { code: held.code, visitorId: held.visitorId, capturedAt: held.capturedAt }
 
 /** decodeAttribution, with the rule the value carries (v1: 30 days, last touch). */
 export function decodeHeld(
@@ -132,8 +137,8 @@ export function decodeHeld(
   if (typeof value !== 'string' || value.length > MAX_ATTRIBUTION_COOKIE_LENGTH) return null
   const parts = value.split('.')
   const [version, code = '', visitorId = '', time = '', window = '', rule = ''] = parts
-  const v2 = version === 'v2' && parts.length === 6
-  if (!v2 && !(version === 'v1' && parts.length === 4)) return null
+  const v2 = version === ATTRIBUTION_COOKIE_VERSION && parts.length === 6
+  if (!v2 && !(version === WITHOUT_RULE_VERSION && parts.length === 4)) return null
   if (!CODE_PATTERN.test(code) || !CLIENT_ID_PATTERN.test(visitorId) || !BASE36.test(time)) {
     return null
   }

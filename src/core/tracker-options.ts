@@ -37,7 +37,10 @@ export interface TrackerOptions
   sharedCookie?: typeof attributionCookie | undefined
   /** Hand the attribution off to links to these hosts (lower case, `*.` for subdomains). */
   outbound?: readonly string[] | undefined
-  /** The module that does it, passed in like `sharedCookie` (loaded where `outbound` is set). */
+  /**
+   * The module that does it, passed in like `sharedCookie` (loaded where `outbound` is set, or a
+   * referral in the address waits for consent: it carries that one on the site's own links too).
+   */
   outboundLinks?: typeof outboundLinks | undefined
   /** What sends the queue, passed in too (the script tag loads it when there is something to send). */
   sending: QueueOptions['sending']

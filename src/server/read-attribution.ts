@@ -2,7 +2,7 @@
 // (`cookieDomain`) and the one the site's server keeps (keepAttribution), or from a form field
 // carrying `getAttribution()` as JSON.
 
-import type { AttributionValue } from '../api/attribution-cookie.ts'
+import { type AttributionValue, withoutRule } from '../api/attribution-cookie.ts'
 import { CLIENT_ID_PATTERN, CODE_PATTERN, ISO_TIMESTAMP_PATTERN } from '../api/wire.ts'
 import { heldAttribution } from './keep-attribution.ts'
 
@@ -26,8 +26,7 @@ export function readAttribution(
   options: ReadOptions = {},
 ): Attribution | null {
   try {
-    const held = heldAttribution(cookieHeader, options.now ?? Date.now())
-    return held && { code: held.code, visitorId: held.visitorId, capturedAt: held.capturedAt }
+    return withoutRule(heldAttribution(cookieHeader, options.now ?? Date.now()))
   } catch {
     return null // nothing above throws; a caller's request handler must never fail here
   }
