@@ -32,8 +32,18 @@ async function arrive() {
   const { page } = await h.open(await h.newContext())
   await page.goto(`${landing}?ref=${code}&utm_source=mail`)
   await waitForApi(page)
-  const held = (await callReferral(page, 'getAttribution')) as { capturedAt: string } | null
+  const held = await heldOn(page)
+  expect(held).toMatchObject({ code })
   return { code, landing, page, capturedAt: held?.capturedAt }
+}
+
+/**
+ * What the page holds once its tracking part runs: the loader answers getAttribution() with null
+ * until then, so this waits for a referral (or for the part, which flush() waits for).
+ */
+async function heldOn(page: Page) {
+  await callReferral(page, 'flush')
+  return (await callReferral(page, 'getAttribution')) as { code: string; capturedAt: string } | null
 }
 
 const clicks = async () => (await h.stats()).totalClicks
@@ -58,7 +68,7 @@ it('a same-site link followed, consent on the second page: one click, captured o
   await page.waitForURL(/\/pricing\?plan=pro&ref_handoff=c1\./)
   await waitForApi(page)
   expect(await widgetKeys(page)).toEqual([])
-  expect(await callReferral(page, 'getAttribution')).toMatchObject({ code, capturedAt })
+  expect(await heldOn(page)).toMatchObject({ code, capturedAt })
   expect(await clicks()).toBe(0)
   await callReferral(page, 'consent', true)
   await expect.poll(clicks, FAST).toBe(1)

@@ -178,7 +178,9 @@ describe('data-outbound: a link to the other domain carries the referral there',
     const { page } = await h.open(context)
     await page.goto(on(SHOP, `/landing?ref=${code}`))
     await waitForApi(page)
+    await callReferral(page, 'flush') // settles once the tracking part runs
     const held = (await callReferral(page, 'getAttribution')) as Attribution
+    expect(held).toMatchObject({ code })
     expect(h.eventRequests()).toEqual([])
     const arrivals: string[] = []
     page.on('framenavigated', (frame) => arrivals.push(frame.url()))

@@ -27,7 +27,10 @@ async function arrive() {
 
 it('keeps a referral through a reload and a same-site link until consent, then counts one click captured on arrival', async () => {
   const { code, landing, tab } = await arrive()
-  const { capturedAt } = (await call(tab, 'getAttribution')) as { capturedAt: string }
+  // Held once the tracking part runs (the loader answers null until then).
+  const held = () => call(tab, 'getAttribution') as Promise<{ capturedAt: string } | null>
+  await expect.poll(held).toMatchObject({ code })
+  const capturedAt = (await held())?.capturedAt ?? ''
   await tab.reload()
   await expect.poll(() => apiLoaded(tab)).toBe(true)
   expect(await address(tab)).toBe(`${landing}?ref=${code}`)
@@ -39,16 +42,16 @@ it('keeps a referral through a reload and a same-site link until consent, then c
   await expect.poll(() => address(tab)).toMatch(/\/pricing\?plan=pro&ref_handoff=c1\./)
   await expect.poll(() => apiLoaded(tab)).toBe(true)
   expect(await stored()).toEqual([])
-  expect(await call(tab, 'getAttribution')).toMatchObject({ code })
+  await expect.poll(held).toMatchObject({ code })
   expect((await h.stats()).totalClicks).toBe(0)
 
   await call(tab, 'consent', true)
   await expect.poll(() => h.stats()).toMatchObject({ totalClicks: 1 })
   await expect.poll(() => address(tab)).toMatch(/\/pricing\?plan=pro$/)
   // The reload captured it again; the link carried that capture, and no other click was made.
-  expect(
-    Date.parse(((await call(tab, 'getAttribution')) as { capturedAt: string }).capturedAt),
-  ).toBeGreaterThanOrEqual(Date.parse(capturedAt))
+  expect(Date.parse((await held())?.capturedAt ?? '')).toBeGreaterThanOrEqual(
+    Date.parse(capturedAt),
+  )
   await call(tab, 'flush')
   expect(h.acceptedCounts().size).toBe(1)
 })
