@@ -13,18 +13,19 @@ import { publishRuntime } from './embed/loader-runtime.ts'
 import { loadSibling, notLoaded, uiFile } from './embed/siblings.ts'
 import { error as logError, warn } from './shared/log.ts'
 import { own } from './shared/own.ts'
+import { useNonce } from './shared/trusted-script-url.ts'
 
 const LOADED = '__referralWidgetLoaded'
 const TRACKING_FILE = 'referral-widget-tracking.js'
 /** The tracking part with what sends the queue built in: for a page with something to send. */
 const SENDING_FILE = 'referral-widget-tracking-delivery.js'
-const PANELS = '[data-referral-widget],[data-referral-banner]'
 
 declare global {
   interface Window {
     /** The documented stub (with its queue `q`) before load; the command API after. */
     Referral?: unknown
-    [LOADED]?: boolean
+    /** The script tag that started the widget on this page. */
+    [LOADED]?: HTMLScriptElement | null
   }
 }
 
@@ -41,22 +42,27 @@ function workOf(tag: Tag, referred: boolean) {
   const { toSend, held } = stored(tag.namespace)
   const sends = toSend || referred
   const shared = tag.cookieDomain && document.cookie.includes(`${ATTRIBUTION_COOKIE}=`)
-  return { sends, any: sends || held || shared || document.querySelector(PANELS) !== null }
+  return { sends, any: sends || held || shared || uiFile() !== undefined }
 }
 
 function start() {
   const script = document.currentScript as HTMLScriptElement | null
-  if (window[LOADED]) {
-    warn('The widget script is included more than once; this copy does nothing.')
+  if (window[LOADED] !== undefined) {
+    // A page whose body was swapped without a reload (Turbo, htmx) runs its tag again: the first
+    // one is gone from it, and the widget goes on as it was.
+    if (window[LOADED]?.isConnected !== false)
+      warn('The widget script is included more than once; this copy does nothing.')
     return
   }
-  window[LOADED] = true
+  window[LOADED] = script
   if (!script) {
     logError('The widget must be loaded with a <script src> tag carrying data-key.')
     return
   }
   // What the files it loads share with it rather than carry again.
   publishRuntime()
+  // Under a nonce policy, every file the widget adds carries its tag's nonce.
+  useNonce(script)
   const pinned = script.integrity !== ''
   const tag = readTag(script)
   /** The address carries a referral (a link's code or a hand-off). */
@@ -65,6 +71,8 @@ function start() {
   let sending = false
   /** Track calls waiting in memory for the part (storage refused them, or is full). */
   let waiting = 0
+  /** What a panel or banner coming to the page does: until the tracking part shows them, need it. */
+  let panels = () => need(false)
 
   /**
    * Loads the tracking part (once): with delivery where it `sends`, the UI file beside it. Offline
@@ -84,21 +92,25 @@ function start() {
       addEventListener('online', online, own({ once: true }))
       return
     }
-    if (tag && document.querySelector(PANELS))
-      loadSibling('ui', uiFile(), script.src, pinned, undefined, true).catch(() => {})
-    loadSibling('tracking', sending ? SENDING_FILE : TRACKING_FILE, script.src, pinned).then(
+    const ui = tag && uiFile()
+    if (ui) loadSibling('ui', ui, script.src, pinned, undefined, true).catch(() => {})
+    const file = sending ? SENDING_FILE : TRACKING_FILE
+    loadSibling('tracking', file, script.src, pinned).then(
       (part) =>
         part.start({
           script,
           commands,
           installed: tag !== undefined,
           carries: referred && !storing(tag as Tag),
+          panels: (show) => {
+            panels = show
+          },
         }),
       (failure) => {
         if (navigator.onLine === false) addEventListener('online', online, own({ once: true }))
         else {
           requested = false
-          logError(notLoaded('widget', TRACKING_FILE, failure))
+          logError(notLoaded('widget', file, failure))
         }
       },
     )
@@ -148,12 +160,12 @@ function start() {
   install(commands.api, tag.global)
   const work = workOf(tag, referred)
   if (work.any) need(work.sends)
-  else if (document.readyState === 'loading')
-    document.addEventListener(
-      'DOMContentLoaded',
-      () => document.querySelector(PANELS) && need(false),
-      own({ once: true }),
-    )
+  // A panel or banner parsed later, or put in by a page that changes without a reload: the
+  // tracking part is asked for, then shows it (and each one after).
+  new MutationObserver(() => uiFile() && panels()).observe(document, {
+    childList: true,
+    subtree: true,
+  })
 }
 
 start()

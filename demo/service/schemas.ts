@@ -1,17 +1,19 @@
 // The wire shapes as the local referral service validates them (zod). The widget reads the same
-// shapes with the small parsers of wire.ts, built from the same patterns.
+// shapes with the small parsers of wire.ts and referrer-wire.ts, built from the same patterns.
 import * as z from 'zod/mini'
 import {
   ATTRIBUTION_WINDOW_PATTERN,
   attributionWindowDays,
+  CURRENCY_PATTERN,
+  LINK_ID_PATTERN,
+  MAX_SUMMARY_RECENT,
+} from '../../src/api/referrer-wire.ts'
+import {
   CAMPAIGN_ID_PATTERN,
   CLIENT_ID_PATTERN,
   CODE_PATTERN,
-  CURRENCY_PATTERN,
   ISO_TIMESTAMP_PATTERN,
-  LINK_ID_PATTERN,
   MAX_ATTRIBUTION_DAYS,
-  MAX_SUMMARY_RECENT,
   ORDER_ID_PATTERN,
   REFERRER_ID_PATTERN,
 } from '../../src/api/wire.ts'
@@ -19,15 +21,17 @@ import {
 export {
   ATTRIBUTION_WINDOW_PATTERN,
   attributionWindowDays,
+  CURRENCY_PATTERN,
+  LINK_ID_PATTERN,
+  MAX_SUMMARY_RECENT,
+} from '../../src/api/referrer-wire.ts'
+export {
   CAMPAIGN_ID_PATTERN,
   CLIENT_ID_PATTERN,
   CODE_PATTERN,
-  CURRENCY_PATTERN,
   KEY_PATTERN,
-  LINK_ID_PATTERN,
   MAX_ATTRIBUTION_DAYS,
   MAX_EVENTS_PER_REQUEST,
-  MAX_SUMMARY_RECENT,
   MAX_USER_TOKEN_LENGTH,
   MAX_USER_TOKEN_LIFETIME_SECONDS,
   ORDER_ID_PATTERN,

@@ -1,7 +1,7 @@
-// The campaign and link answers as the widget reads them. Only the referrer's part (the UI file,
-// the link file, the ESM package) asks for them, so the script tag's tracking part carries
-// neither these parsers nor the calls (src/api/referrer-calls.ts); test/wire-parity.test.ts
-// holds them to the service's schemas like the others.
+// The campaign and link answers as the widget reads them, and the patterns only they use. Only
+// the referrer's part (the UI file, the link file, the ESM package) asks for them, so the script
+// tag's tracking part carries neither these parsers nor the calls (src/api/referrer-calls.ts);
+// test/wire-parity.test.ts holds them to the service's schemas like the others.
 import {
   array,
   boolean,
@@ -13,17 +13,25 @@ import {
   string,
 } from '../shared/parse.ts'
 import {
-  attributionWindowDays,
   CAMPAIGN_ID_PATTERN,
   CODE_PATTERN,
-  CURRENCY_PATTERN,
   ISO_TIMESTAMP_PATTERN,
-  LINK_ID_PATTERN,
   type Link,
   MAX_ATTRIBUTION_DAYS,
   type PublicCampaign,
   type Reward,
 } from './wire.ts'
+
+export const LINK_ID_PATTERN = /^link_[A-Za-z0-9_-]{16,64}$/
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/
+export const ATTRIBUTION_WINDOW_PATTERN = /^[1-9][0-9]*d$/
+/** How many recent referrals a link's summary lists. */
+export const MAX_SUMMARY_RECENT = 10
+
+/** Days in a window such as `30d`; NaN for anything else. */
+export function attributionWindowDays(value: string): number {
+  return ATTRIBUTION_WINDOW_PATTERN.test(value) ? Number(value.slice(0, -1)) : Number.NaN
+}
 
 const timestamp = string(ISO_TIMESTAMP_PATTERN)
 const amount: Parser<number> = (value) => {

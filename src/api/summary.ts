@@ -2,13 +2,12 @@
 // the later-loaded part of the script tag asks for it, so its parser is not in the tracking part.
 // test/wire-parity.test.ts holds it to the service's schema like the others.
 import { array, number, object, oneOf, type Parser, string } from '../shared/parse.ts'
+import { CURRENCY_PATTERN, MAX_SUMMARY_RECENT } from './referrer-wire.ts'
 import {
   CAMPAIGN_ID_PATTERN,
   CODE_PATTERN,
-  CURRENCY_PATTERN,
   ISO_TIMESTAMP_PATTERN,
   type LinkSummary,
-  MAX_SUMMARY_RECENT,
 } from './wire.ts'
 
 const timestamp = string(ISO_TIMESTAMP_PATTERN)

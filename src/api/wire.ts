@@ -1,19 +1,18 @@
 // The wire shapes as the widget reads them: patterns, types and parsers, with no schema
 // library, so the browser bundles stay small. The service validates with the zod schemas of
-// schemas.ts, built from the same patterns; test/wire-parity.test.ts keeps the two in step.
+// schemas.ts, built from the same patterns; test/wire-parity.test.ts keeps the two in step. What
+// only the referrer's side reads (campaigns, links, summaries) is in referrer-wire.ts: the script
+// tag's tracking part, which shares this module with the files after it, carries none of it.
 import { array, nullable, object, oneOf, optional, type Parser, string } from '../shared/parse.ts'
 
 export const KEY_PATTERN = /^(pk|sk)_(test|live)_[A-Za-z0-9]{4,64}$/
 export const CAMPAIGN_ID_PATTERN = /^camp_[A-Za-z0-9_-]{16,64}$/
-export const LINK_ID_PATTERN = /^link_[A-Za-z0-9_-]{16,64}$/
 export const CODE_PATTERN = /^[A-Za-z0-9]{8,12}$/
 export const REFERRER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/
 /** Event ids and visitor ids share one shape. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
-export const CURRENCY_PATTERN = /^[A-Z]{3}$/
 /** A purchase's order id (extension: purchases), the idempotency key of a purchase. */
 export const ORDER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/
-export const ATTRIBUTION_WINDOW_PATTERN = /^[1-9][0-9]*d$/
 /**
  * ISO 8601 UTC, strictly: real month, day, hour, minute and second ranges, and at most
  * nanoseconds (a timestamp of 70,000 digits must not reach a request body).
@@ -38,13 +37,6 @@ export const USER_TOKEN_PATTERN = /^v1\.([A-Za-z0-9_-]{2,})\.([A-Za-z0-9_-]{43})
 export const MAX_USER_TOKEN_LENGTH = 512
 /** How far ahead a token's `exp` may be. */
 export const MAX_USER_TOKEN_LIFETIME_SECONDS = 24 * 3600
-/** How many recent referrals a link's summary lists. */
-export const MAX_SUMMARY_RECENT = 10
-
-/** Days in a window such as `30d`; NaN for anything else. */
-export function attributionWindowDays(value: string): number {
-  return ATTRIBUTION_WINDOW_PATTERN.test(value) ? Number(value.slice(0, -1)) : Number.NaN
-}
 
 export type CampaignStatus = 'active' | 'paused' | 'archived'
 

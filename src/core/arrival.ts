@@ -1,16 +1,15 @@
-// How a page load arrives: a referral shared by another subdomain (the attribution cookie), a
-// hand-off from another domain of the site (`ref_handoff`), or a link's own code (`?ref=`). What
-// the address bar carried is then removed from it. An arrival the loader kept for an earlier page
-// (kept.ts) arrives the same way, at its own time and with no address bar to clean.
-import type { AttributionValue } from '../api/attribution-cookie.ts'
-import { HANDOFF_PARAM, handoffArrival } from '../api/handoff.ts'
+// How a page load arrives: a hand-off from another domain of the site (`ref_handoff`), or a
+// link's own code (`?ref=`). What the address bar carried is then removed from it. (A referral
+// shared by another subdomain, the attribution cookie, is the tracker's to adopt first.) An
+// arrival the loader kept for an earlier page (kept.ts) arrives the same way, at its own time and
+// with no address bar to clean.
+import { handoffArrival } from '../api/handoff.ts'
 import type { AttributionModule } from './attribution.ts'
-import { readReferralCode, withoutParams } from './referral-url.ts'
+import { withoutReferral } from './clean-url.ts'
+import { readReferralCode } from './referral-url.ts'
 
 export function arrive(arrival: {
   href: string | undefined
-  /** The attribution cookie's referral, where it is read. */
-  shared: AttributionValue | null
   attribution: AttributionModule
   capture: (code: string, at: number) => boolean
   shareAttribution: () => void
@@ -21,7 +20,6 @@ export function arrive(arrival: {
   replaceUrl: ((url: string) => void) | undefined
 }): void {
   const { href, attribution } = arrival
-  if (arrival.shared) attribution.adopt(arrival.shared, true)
   if (href === undefined) return
   let code = readReferralCode(href, arrival.refParams)
   // Handed off from another domain of the site: a fresh hand-off is adopted, visitor id and
@@ -37,6 +35,6 @@ export function arrive(arrival: {
     if (code === handoff.code) code = null
   } else code ??= handoff?.code ?? null
   if (code) arrival.capture(code, arrival.now())
-  const cleaned = arrival.replaceUrl && withoutParams(href, [...arrival.refParams, HANDOFF_PARAM])
+  const cleaned = arrival.replaceUrl && withoutReferral(href, arrival.refParams)
   if (cleaned) arrival.replaceUrl?.(cleaned)
 }

@@ -1,9 +1,8 @@
 // The campaign the panel shows: rendered from the cache at once, revalidated behind it.
 
 import type { ReferrerCalls, SentRequest } from '../api/referrer-calls.ts'
-import { parsePublicCampaign } from '../api/referrer-wire.ts'
+import { attributionWindowDays, parsePublicCampaign } from '../api/referrer-wire.ts'
 import type { PublicCampaign } from '../api/wire.ts'
-import { attributionWindowDays } from '../api/wire.ts'
 import { ApiError } from '../shared/errors.ts'
 import { toJson } from '../shared/json.ts'
 import { object } from '../shared/parse.ts'

@@ -9,6 +9,7 @@
 // The event a record makes has an id of its own (its key's page and number, and the nonce), the
 // same in whichever tab takes it: two tabs starting at once may both take a record before either
 // removes it, and the service counts that event once.
+import { DEFAULT_MAX_EVENTS } from '../queue/queue.ts'
 import type { SafeStorage } from '../queue/storage.ts'
 import type { TrackProperties } from './types.ts'
 
@@ -20,10 +21,11 @@ export type Kept = { at: number; page: number; id: string } & (
 
 const PREFIX = 'kept:'
 /**
- * No more wait at once (a page past it keeps its calls in memory until the tracking part runs): a
- * page that cannot load the part (offline) never fills the host's storage with them.
+ * No more wait at once, the queue's own bound (a page past it keeps its calls in memory until the
+ * tracking part runs, and says so): a page that cannot load the part (offline) never fills the
+ * host's storage with them.
  */
-export const MAX_KEPT = 100
+export const MAX_KEPT = DEFAULT_MAX_EVENTS
 
 /** The n-th record a page keeps, under the namespace. */
 export const keptKey = (namespace: string, page: number, n: number) =>

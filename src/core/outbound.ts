@@ -13,8 +13,8 @@
 // Everything here runs inside the host's page: nothing it does may throw there.
 import { encodeHandoff, HANDOFF_PARAM } from '../api/handoff.ts'
 import type { Timers } from '../shared/timers.ts'
+import { withoutParams } from './clean-url.ts'
 import type { Host } from './host.ts'
-import { withoutParams } from './referral-url.ts'
 import type { Attribution } from './stores.ts'
 
 export interface OutboundOptions {

@@ -4,13 +4,13 @@
 // referrer's link and the stores the UI reads come later (extras.ts), on the same core.
 import { type ApiClient, createApiClient } from '../api/client.ts'
 import { createServiceClock } from '../api/clock.ts'
-import { HANDOFF_PARAM } from '../api/handoff.ts'
 import { ISO_TIMESTAMP_PATTERN, type TrackedEvent } from '../api/wire.ts'
 import { createQueue } from '../queue/queue.ts'
 import { createSafeStorage, defaultStorage } from '../queue/storage.ts'
 import { globalTimers } from '../shared/timers.ts'
 import { arrive } from './arrival.ts'
 import { createAttribution } from './attribution.ts'
+import { withoutReferral } from './clean-url.ts'
 import { CONSENT_GIVEN, hasStoredConsent } from './consent-record.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
@@ -19,7 +19,6 @@ import { takeKept } from './kept.ts'
 import { isOwnLink } from './own-links.ts'
 import { listenToPage } from './page-events.ts'
 import { createPersisted } from './persisted.ts'
-import { withoutParams } from './referral-url.ts'
 import { createTrack } from './track.ts'
 import type { TrackerOptions } from './tracker-options.ts'
 import type { CoreEvents, Tracking } from './types.ts'
@@ -162,9 +161,7 @@ export function createTracker(options: TrackerOptions) {
     if (granted !== true) cookie?.remove()
     // Answered: the referral waiting in the address bar leaves it (recorded, or not at all).
     const cleaned =
-      waiting &&
-      options.cleanUrl &&
-      withoutParams(host.href() ?? '', [...options.refParams, HANDOFF_PARAM])
+      waiting && options.cleanUrl && withoutReferral(host.href() ?? '', options.refParams)
     if (cleaned) host.replaceUrl(cleaned)
     if (granted === consented && !waiting) return
     waiting = false
@@ -205,21 +202,32 @@ export function createTracker(options: TrackerOptions) {
     arrive({
       ...arrival,
       href: host.href(),
-      shared: cookie && !privacySignal ? cookie.read() : null,
       now: at === undefined ? now : () => at,
       replaceUrl: options.cleanUrl && !waiting ? (url) => host.replaceUrl(url) : undefined,
     })
+  /**
+   * The referral the site's other subdomains share (the attribution cookie), adopted before what
+   * happened after its capture, as the whole widget would have at the start of that page.
+   */
+  let shared = cookie && !privacySignal ? cookie.read() : null
+  const adoptShared = (before = Number.POSITIVE_INFINITY) => {
+    if (shared && Date.parse(shared.capturedAt) <= before) {
+      attribution.adopt(shared, true)
+      shared = null
+    }
+  }
   // What the loader kept before this part ran, on this page or one that closed too soon, in the
-  // order it happened: arrivals as they were, and track calls.
+  // order it happened: arrivals as they were, and track calls, each recorded as if the whole
+  // widget had been there then (a sign-up kept on a subdomain carries the shared referral).
   let arrived = false
   for (const record of takeKept(storage, namespace)) {
     keptId = record.id
+    adoptShared(record.at)
     if (record.type !== 'arrive') track(record.type, record.properties)
     else if (record.page !== host.page)
       arrive({
         ...arrival,
         href: record.href,
-        shared: null,
         now: () => record.at,
         replaceUrl: undefined,
       })
@@ -229,6 +237,7 @@ export function createTracker(options: TrackerOptions) {
     }
   }
   keptId = undefined
+  adoptShared()
   if (!arrived) arriveHere()
   // Given where the page hands off to other domains, or may carry a referral until consent.
   const outbound = options.outboundLinks?.({

@@ -2,12 +2,12 @@
 // visitor's banner and no panel (a referral's landing page), the banner alone, in English, with
 // the rest of the core it reads; no panel, share buttons or QR code. A page with a panel gets the
 // UI file instead, which has the banner too.
-import { attachExtras } from '../core/extras.ts'
 import { mountBanner } from '../ui/mount.ts'
+import { attachLater } from './attach-later.ts'
 import { mountAllOf } from './mount-all.ts'
 import { handOver } from './siblings.ts'
 
 handOver('ui', {
-  attach: attachExtras,
+  attach: attachLater,
   mountAll: mountAllOf([['[data-referral-banner]', mountBanner]]),
 })

@@ -118,7 +118,7 @@ export function install(api: CommandApi, name: string) {
   const found = globals[name]
   if (found !== undefined && !isStub(found)) {
     warn(
-      `window.${name} belongs to the page, so the widget leaves it alone and its commands are not installed there. Add data-global="ReferralWidget" (any free name) to the widget's script tag, and use that name in the stub and your calls.`,
+      `window.${name} is the page's own, so the widget leaves it alone. Add data-global="ReferralWidget" (any free name) to its script tag, and use that name in the stub and your calls.`,
     )
     return
   }

@@ -3,16 +3,20 @@
 // (fetched by the loader beside the tracking part), the link file on the first getLink()
 // elsewhere. Until it is there, identify() calls wait in the command function and run in order
 // once it is; getLink() brings it. On a panel page the requests the later part asks for first
-// start as soon as this part runs, not after the UI file arrives (ahead.ts).
+// start as soon as this part runs, not after the UI file arrives (ahead.ts). Panels and banners
+// are mounted by the UI file the page needs when they come, also after start.
 import type { Tracker } from '../core/tracker.ts'
 import type { ReferralInternals, ReferralOptions } from '../core/types.ts'
-import { own } from '../shared/own.ts'
+import { error as logError } from '../shared/log.ts'
 import { sendAhead } from './ahead.ts'
 import type { CommandFunction } from './commands.ts'
 import { loadPart } from './part-files.ts'
-import { type Part, uiFile } from './siblings.ts'
+import { type MountAllOptions, notLoaded, type Part, UI_FILE, uiFile } from './siblings.ts'
 
 export const LINK_FILE = 'referral-widget-link.js'
+
+/** The later part, and the UI file that brought it (none: the link file). */
+type Later = { part: Part; referral: ReferralInternals; file: string | undefined }
 
 export function createLater(
   tracker: Tracker,
@@ -20,34 +24,16 @@ export function createLater(
   script: { src: string; pinned: boolean },
   commands: CommandFunction,
 ) {
-  let later: Promise<{ part: Part; referral: ReferralInternals }> | undefined
+  let later: Promise<Later> | undefined
 
-  /** The file that brings the later part: the page's UI file where it shows one, else the link file. */
-  const bring = (name: 'ui' | 'link') => {
-    const file = name === 'ui' ? uiFile() : LINK_FILE
+  /** Brings the later part: with the UI file the page needs where it shows one, else the link file. */
+  const bring = () => {
     if (later) return later
-    const sent = name === 'ui' ? sendAhead(tracker.core, options) : {}
-    later = loadPart(name, file, script, script.pinned).then((part) => {
-      const referral = part.attach(
-        tracker,
-        own({
-          ...options,
-          ...sent,
-          refParam: (options.refParam as string[] | undefined)?.[0] ?? 'ref',
-          campaign: 'on-demand' as const,
-        }),
-      )
-      commands.attach({
-        identify: referral.identify as never,
-        getLink: referral.getLink,
-        // Then the referrer's results are asked for again, where the panel shows them.
-        flush: async () => {
-          await tracker.flush()
-          referral.refreshSummary()
-        },
-      })
-      return { part, referral }
-    })
+    const file = uiFile()
+    const sent = file ? sendAhead(tracker.core, options) : {}
+    later = loadPart(file ? 'ui' : 'link', file ?? LINK_FILE, script, script.pinned).then(
+      (part): Later => ({ part, referral: part.attach(tracker, options, sent, commands), file }),
+    )
     // A file that failed to load is asked for again by the next call.
     later.catch(() => {
       later = undefined
@@ -55,12 +41,30 @@ export function createLater(
     return later
   }
 
+  /** The UI file mounting the page's elements, and what stops it. */
+  let mounting: string | undefined
+  let unmount = () => {}
+
   return {
-    bring,
     /** getLink() before the later part is there: it brings it. */
-    getLink: () =>
-      bring(document.querySelector('[data-referral-widget]') ? 'ui' : 'link').then(({ referral }) =>
-        referral.getLink(),
-      ),
+    getLink: () => bring().then(({ referral }) => referral.getLink()),
+    /**
+     * Mounts the page's panels and banners through the UI file they need, once it has some: the
+     * part's own file where it is that one, else that file for its mounting alone (a link file
+     * came first, or a banner's, and now a panel is there). That file's mounting follows the
+     * elements from then on.
+     */
+    show(mountOptions: () => MountAllOptions) {
+      const file = uiFile()
+      if (!file || file === mounting || mounting === UI_FILE) return
+      mounting = file
+      bring()
+        .then(async ({ part, referral, file: brought }) => {
+          const ui = brought === file ? part : await loadPart('ui', file, script, script.pinned)
+          unmount()
+          unmount = ui.mountAll?.(referral, mountOptions()) ?? unmount
+        })
+        .catch((failure) => logError(notLoaded('panel', file, failure)))
+    },
   }
 }

@@ -8,14 +8,14 @@
 // per module, nothing else.
 
 export { CONSENT_GIVEN, hasStoredConsent } from '../core/consent-record.ts'
-export { readReferralCode, withoutParams } from '../core/referral-url.ts'
+export { readReferralCode } from '../core/referral-url.ts'
 export { shortHash } from '../core/short-hash.ts'
 export { error, info, warn, warnOnce } from '../shared/log.ts'
 export { own } from '../shared/own.ts'
-export { policyRefused, scriptUrl } from '../shared/trusted-script-url.ts'
+export { ownScript, policyRefused } from '../shared/trusted-script-url.ts'
 export { install, methodsOf } from './commands.ts'
 export { GLOBAL_NAME, readKey } from './loader/tag.ts'
-export { handOver, loadSibling, notLoaded, uiFile } from './siblings.ts'
+export { handOver, loadSibling, notLoaded, UI_FILE, uiFile } from './siblings.ts'
 
 /** Replaced in the loader's build; elsewhere (tests, the ESM package) there is nothing to share. */
 export const publishRuntime = () => {}

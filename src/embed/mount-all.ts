@@ -1,8 +1,9 @@
 // What the script tag's UI files share (mount-all.ts): the panel's attributes of the tag read,
 // the page's built-in language's messages loaded first (asked for by the tracking part beside
-// this file; or from beside it, with the hash it carries, when the tag is pinned), then each element of the page mounted; and all of it
-// unmounted when the core is destroyed. The UI file (ui-part.ts) mounts panels and banners, the
-// banner file (banner-part.ts) banners alone.
+// this file; or from beside it, with the hash it carries, when the tag is pinned), then each
+// element of the page mounted, each that comes later too (pages that change without a reload),
+// and one that leaves the page unmounted; all of it when the core is destroyed. The UI file
+// (ui-part.ts) mounts panels and banners, the banner file (banner-part.ts) banners alone.
 import type { ReferralInternals } from '../core/types.ts'
 import { error as logError } from '../shared/log.ts'
 import { BUILT_IN } from '../ui/messages/index.ts'
@@ -38,22 +39,42 @@ type Mount = [
   mount: (element: Element, referral: ReferralInternals, ui: UiOptions) => () => void,
 ]
 
-/** mountAll for these mounts: each element of the page found, once its messages are there. */
+/**
+ * mountAll for these mounts: once its messages are there, each element of the page is mounted, and
+ * then each that comes later (a page that changes without a reload); one that leaves the page is
+ * unmounted. Returns what stops it all (the core destroyed, or another UI file taking over).
+ */
 export const mountAllOf =
   (mounts: Mount[]) => (referral: ReferralInternals, options: MountAllOptions) => {
     const { messages, shareUtm, problems } = readUiAttributes(rawUiAttributes(options.script))
     for (const problem of problems) logError(problem)
     const ui = { messages, shareUtm }
-    const unmounts: Array<() => void> = []
-    let destroyed = false
-    referral.on('destroyed', () => {
-      destroyed = true
-      for (const unmount of unmounts.splice(0)) unmount()
-    })
-    void withMessages(pickLanguage(referral.config.locale), options).then(() => {
-      if (destroyed) return
+    /** The elements mounted, each with what unmounts it. */
+    const mounted = new Map<Element, () => void>()
+    let stopped = false
+    /** Each change to the page's elements (a batch at a time): its panels and banners are synced. */
+    const watching = new MutationObserver(() => sync())
+    const sync = () => {
+      for (const [element, unmount] of mounted)
+        if (!element.isConnected) {
+          unmount()
+          mounted.delete(element)
+        }
       for (const [selector, mount] of mounts)
         for (const element of document.querySelectorAll(selector))
-          unmounts.push(mount(element, referral, ui))
+          if (!mounted.has(element)) mounted.set(element, mount(element, referral, ui))
+    }
+    const stop = () => {
+      stopped = true
+      watching.disconnect()
+      for (const unmount of mounted.values()) unmount()
+      mounted.clear()
+    }
+    referral.on('destroyed', stop)
+    void withMessages(pickLanguage(referral.config.locale), options).then(() => {
+      if (stopped) return
+      sync()
+      watching.observe(document, { childList: true, subtree: true })
     })
+    return stop
   }

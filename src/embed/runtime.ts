@@ -9,20 +9,17 @@
 // else.
 export { anything, expectShape } from '../api/client.ts'
 export {
-  attributionWindowDays,
   CAMPAIGN_ID_PATTERN,
   CLIENT_ID_PATTERN,
   CODE_PATTERN,
-  CURRENCY_PATTERN,
   ISO_TIMESTAMP_PATTERN,
   KEY_PATTERN,
-  LINK_ID_PATTERN,
   MAX_ATTRIBUTION_DAYS,
   MAX_BODY_BYTES,
   MAX_EVENTS_PER_REQUEST,
-  MAX_SUMMARY_RECENT,
 } from '../api/wire.ts'
 export { DEFAULT_ATTRIBUTION_DAYS, REMEMBERED } from '../core/attribution.ts'
+export { withoutParams } from '../core/clean-url.ts'
 export { accepted, quote, refusal } from '../core/options.ts'
 export { linkCacheName, v } from '../core/persisted.ts'
 export { BEACON_KEY_BYTES, ENVELOPE_BYTES, sizeOf, stripped } from '../queue/chunks.ts'

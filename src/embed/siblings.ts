@@ -8,9 +8,9 @@ import type { attributionCookie } from '../core/attribution-cookie.ts'
 import type { ExtrasOptions } from '../core/extras.ts'
 import type { outboundLinks } from '../core/outbound.ts'
 import type { Tracker } from '../core/tracker.ts'
-import type { ReferralInternals } from '../core/types.ts'
+import type { ReferralInternals, ReferralOptions } from '../core/types.ts'
 import type { CreateSending } from '../queue/sending.ts'
-import { policyRefused, scriptUrl } from '../shared/trusted-script-url.ts'
+import { ownScript, policyRefused } from '../shared/trusted-script-url.ts'
 import type { UiLanguage } from '../ui/messages/languages.ts'
 import type { Messages } from '../ui/messages/messages.ts'
 import type { AttributeChecks } from './attributes.ts'
@@ -32,10 +32,21 @@ export interface MountAllOptions {
 
 /** What a later-loaded file offers: the rest of the core, and (the UI file) the panel. */
 export interface Part {
-  /** Campaign, link, banner state and stores, on the tracking part. */
-  attach(tracker: Tracker, options: ExtrasOptions): ReferralInternals
-  /** Mounts every panel and banner of the page (once its language's messages are there). */
-  mountAll?(referral: ReferralInternals, options: MountAllOptions): void
+  /**
+   * Campaign, link, banner state and stores, on the tracking part, with what it asked for ahead;
+   * the later part's methods take over the command function's.
+   */
+  attach(
+    tracker: Tracker,
+    options: ReferralOptions,
+    sent: Partial<ExtrasOptions>,
+    commands: CommandFunction,
+  ): ReferralInternals
+  /**
+   * Mounts every panel and banner of the page (once its language's messages are there), and each
+   * that comes later; returns what unmounts them all and stops watching.
+   */
+  mountAll?(referral: ReferralInternals, options: MountAllOptions): () => void
 }
 
 /** What the loader hands the tracking part: its tag, and the command function it installed. */
@@ -49,6 +60,8 @@ export interface TrackingStart {
    * links until they answer (the outbound part does it).
    */
   carries: boolean
+  /** From now on, `show` is what a panel or banner coming to the page does (the loader watches). */
+  panels(show: () => void): void
 }
 
 /** Each file beside the loader, by the name it hands its part over with. */
@@ -104,13 +117,11 @@ export function loadSibling<N extends PartName>(
       return
     }
     const url = new URL(file, besides).href
-    const script = document.createElement('script')
     // The part hands itself over when it runs, however it was loaded.
     if (!preload) (waiting() as Record<N, (part: Parts[N]) => void>)[name] = resolve
+    let element: HTMLScriptElement & HTMLLinkElement
     try {
-      // Under Trusted Types without the widget's policy this throws (a preload asks it too:
-      // nothing is fetched that could not run).
-      script.src = scriptUrl(url)
+      element = ownScript(preload ? 'link' : 'script', url)
     } catch (refused) {
       // The page enforces Trusted Types and its CSP refused the widget's policy. A module import
       // is no Trusted Types sink (its URL is the CSP's script-src's to allow): tracking goes on
@@ -120,13 +131,7 @@ export function loadSibling<N extends PartName>(
       else import(/* @vite-ignore */ url).catch(reject)
       return
     }
-    const element = (preload ? document.createElement('link') : script) as HTMLScriptElement &
-      HTMLLinkElement
-    if (preload) {
-      element.rel = 'preload'
-      element.as = 'script'
-      element.href = url
-    } else element.onerror = () => reject(new Error(`could not load ${file}`))
+    if (!preload) element.onerror = () => reject(new Error(`could not load ${file}`))
     if (pinned && hash) {
       element.integrity = hash
       element.crossOrigin = 'anonymous'
@@ -145,11 +150,15 @@ export const notLoaded = (what: string, file: string, failure: unknown, effect =
     ? `The ${what} cannot load under this page's Trusted Types policy: add \`referral-widget\` to the CSP's trusted-types directive.`
     : `The ${what} could not be loaded from ${file} beside the script${effect}.`
 
-/** The UI file the page needs: the panel's (with the banner), or the banner's alone. */
+export const UI_FILE = 'referral-widget-ui.js'
+
+/** The UI file the page needs now: the panel's (with the banner), the banner's alone, or none. */
 export const uiFile = () =>
   document.querySelector('[data-referral-widget]')
-    ? 'referral-widget-ui.js'
-    : 'referral-widget-banner.js'
+    ? UI_FILE
+    : document.querySelector('[data-referral-banner]')
+      ? 'referral-widget-banner.js'
+      : undefined
 
 /** Called by a sibling file when it runs. */
 export function handOver<N extends PartName>(name: N, part: Parts[N]) {

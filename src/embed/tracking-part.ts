@@ -17,19 +17,20 @@ import {
   readTrackingAttributes,
   type TrackingConfig,
 } from './attributes.ts'
-import { type CommandFunction, install, methodsOf } from './commands.ts'
+import { install, methodsOf } from './commands.ts'
 import { createLater } from './later.ts'
 import { loadPart } from './part-files.ts'
 import { publishRuntime } from './runtime.ts'
 import { sendingFor } from './sending-part.ts'
-import { handOver, notLoaded, type Parts, type TrackingStart, uiFile } from './siblings.ts'
+import { handOver, notLoaded, type Parts, type TrackingStart } from './siblings.ts'
 
 const COOKIE_FILE = 'referral-widget-cookie.js'
 const OUTBOUND_FILE = 'referral-widget-outbound.js'
 
 const CHECKS_FILE = 'referral-widget-checks.js'
 
-function start({ script, commands, installed, carries }: TrackingStart) {
+function start(given: TrackingStart) {
+  const { script } = given
   // What the files beside this one share with it rather than carry again.
   publishRuntime()
   const pinned = script.integrity !== ''
@@ -42,7 +43,7 @@ function start({ script, commands, installed, carries }: TrackingStart) {
   }
   const config = read(quiet)
   if (typeof config !== 'string' && config.problems.length === 0) {
-    begin(script, config, pinned, commands, installed, carries)
+    begin(given, config, pinned)
     return
   }
   // Something is refused: the checks file says precisely what, and the rest goes on without it.
@@ -51,7 +52,7 @@ function start({ script, commands, installed, carries }: TrackingStart) {
       const checked = read(precise)
       if (typeof checked === 'string') return logError(checked) // the key: nothing runs
       for (const problem of checked.problems) logError(problem)
-      begin(script, checked, pinned, commands, installed, carries)
+      begin(given, checked, pinned)
     },
     (failure) =>
       logError(notLoaded('check of the tag', CHECKS_FILE, failure, ': an attribute is refused')),
@@ -59,19 +60,9 @@ function start({ script, commands, installed, carries }: TrackingStart) {
 }
 
 /** The cookie and outbound parts where the tag asks for them, then tracking. */
-function begin(
-  script: HTMLScriptElement,
-  config: TrackingConfig,
-  pinned: boolean,
-  commands: CommandFunction,
-  installed: boolean,
-  carries: boolean,
-) {
+function begin(given: TrackingStart, config: TrackingConfig, pinned: boolean) {
+  const { script, carries } = given
   const { cookieDomain, outbound } = config.options
-  if (cookieDomain === undefined && !outbound?.length && !carries) {
-    run(script, config, pinned, commands, installed)
-    return
-  }
   // These parts come before tracking starts, and calls to the stub wait for them: the cookie's
   // module, so a referral captured on another subdomain is adopted first; the outbound links',
   // so links are decorated from the start and decorate() answers from its first call.
@@ -103,17 +94,15 @@ function begin(
         )
       : undefined,
   ]).then(([cookie, links]) =>
-    run(script, config, pinned, commands, installed, cookie?.sharedCookie, links?.outboundLinks),
+    run(given, config, pinned, cookie?.sharedCookie, links?.outboundLinks),
   )
 }
 
 /** Tracking starts, window.Referral becomes the command API, the panel comes if the page has one. */
 function run(
-  script: HTMLScriptElement,
+  { script, commands, installed, panels }: TrackingStart,
   config: TrackingConfig,
   pinned: boolean,
-  commands: CommandFunction,
-  installed: boolean,
   sharedCookie?: Parts['cookie']['sharedCookie'],
   outboundLinks?: Parts['outbound']['outboundLinks'],
 ) {
@@ -142,21 +131,17 @@ function run(
   delete methods.identify
   commands.attach(methods)
 
-  const mountWhenReady = () => {
-    if (!document.querySelector('[data-referral-widget],[data-referral-banner]')) return
-    // The campaign request starts now; the UI code has been on its way since the loader ran, and
-    // the page's language's messages come beside it.
-    const messages = messagesBeside(options.locale, script.src, pinned)
-    later
-      .bring('ui')
-      .then(({ part, referral }) =>
-        part.mountAll?.(referral, { script, integrity: pinned, messages }),
-      )
-      .catch((failure) => logError(notLoaded('panel', uiFile(), failure)))
-  }
-  if (document.readyState === 'loading')
-    document.addEventListener('DOMContentLoaded', mountWhenReady, own({ once: true }))
-  else mountWhenReady()
+  // The page's panels and banners, now and as they come (the loader watches the page). The
+  // campaign request starts with the first; the UI code has been on its way since the loader
+  // ran, and the page's language's messages come beside it.
+  const show = () =>
+    later.show(() => ({
+      script,
+      integrity: pinned,
+      messages: messagesBeside(options.locale, script.src, pinned),
+    }))
+  show()
+  panels(show)
 }
 
 handOver('tracking', { start })

@@ -4,9 +4,9 @@
 // page in another built-in language gets that language's messages file from beside it. It loads
 // the QR file beside it when the QR control is used. (A page with a banner alone gets the
 // smaller banner file, banner-part.ts.)
-import { attachExtras } from '../core/extras.ts'
 import { mountBanner, mountPanel } from '../ui/mount.ts'
 import { configureQrScript } from '../ui/qr/load-script.ts'
+import { attachLater } from './attach-later.ts'
 import { mountAllOf, ownSrc } from './mount-all.ts'
 import { handOver } from './siblings.ts'
 
@@ -16,9 +16,9 @@ const mountPanels = mountAllOf([
 ])
 
 handOver('ui', {
-  attach: attachExtras,
+  attach: attachLater,
   mountAll(referral, options) {
     configureQrScript({ base: ownSrc, sri: options.integrity })
-    mountPanels(referral, options)
+    return mountPanels(referral, options)
   },
 })

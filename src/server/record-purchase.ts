@@ -3,7 +3,8 @@
 // and the widget has no browser call for it. One event per order: its id is derived from the order
 // id, which the service also treats as the purchase's idempotency key.
 
-import { CURRENCY_PATTERN, ORDER_ID_PATTERN } from '../api/wire.ts'
+import { CURRENCY_PATTERN } from '../api/referrer-wire.ts'
+import { ORDER_ID_PATTERN } from '../api/wire.ts'
 import { RecordPurchaseError, ServerConfigError } from './errors.ts'
 import { purchaseEventId } from './ids.ts'
 import { checkRecordOptions, quote, type RecordOptions } from './options.ts'

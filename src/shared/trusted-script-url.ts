@@ -1,4 +1,6 @@
-// Under Trusted Types (`require-trusted-types-for 'script'`) a <script src> takes only a
+// The elements that load the widget's own files, as a strict CSP takes them. Under a nonce
+// policy (`script-src 'nonce-…'`) each carries the nonce of the widget's script tag. Under
+// Trusted Types (`require-trusted-types-for 'script'`) a <script src> takes only a
 // TrustedScriptURL. The script tag's files get theirs from one policy, `referral-widget`, made
 // on first use by the loader; every file after it shares its copy of this module (a page can
 // create a policy name only once, src/embed/loader-runtime.ts). The policy itself refuses every URL but
@@ -45,6 +47,33 @@ export function scriptUrl(url: string): string {
     }
   }
   return policy ? policy.createScriptURL(url) : url
+}
+
+/** The nonce of the widget's script tag, set by the loader; every file it adds carries it. */
+let nonce = ''
+export const useNonce = (tag: HTMLElement) => {
+  nonce = tag.nonce as string
+}
+
+/**
+ * A `<script>` for one of the widget's files, or a `<link>` that preloads one, with the tag's
+ * nonce. Throws where the page enforces Trusted Types and its CSP refused the widget's policy (a
+ * preload too: nothing is fetched that could not run).
+ */
+export function ownScript(
+  kind: 'script' | 'link',
+  url: string,
+): HTMLScriptElement & HTMLLinkElement {
+  const element = document.createElement(kind) as HTMLScriptElement & HTMLLinkElement
+  element.nonce = nonce
+  const trusted = scriptUrl(url)
+  if (kind === 'script') element.src = trusted
+  else {
+    element.rel = 'preload'
+    element.as = 'script'
+    element.href = trusted
+  }
+  return element
 }
 
 /** Whether the page's CSP refused the widget's policy. */

@@ -3,12 +3,14 @@
 // data under, and, independently of the widget's own readers, what of that data it may trust.
 import {
   ATTRIBUTION_WINDOW_PATTERN,
+  CURRENCY_PATTERN,
+  LINK_ID_PATTERN,
+} from '../../src/api/referrer-wire.ts'
+import {
   CAMPAIGN_ID_PATTERN,
   CLIENT_ID_PATTERN,
   CODE_PATTERN,
-  CURRENCY_PATTERN,
   ISO_TIMESTAMP_PATTERN,
-  LINK_ID_PATTERN,
   type PublicCampaign,
   REFERRER_ID_PATTERN,
   type TrackedEvent,

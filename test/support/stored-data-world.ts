@@ -2,12 +2,11 @@
 // well-formed values of every slot, near misses of them, any JSON and any text, gathered into a
 // world of stored data (with another mode's or site's data beside it).
 import fc from 'fast-check'
+import { CURRENCY_PATTERN, LINK_ID_PATTERN } from '../../src/api/referrer-wire.ts'
 import {
   CAMPAIGN_ID_PATTERN,
   CLIENT_ID_PATTERN,
   CODE_PATTERN,
-  CURRENCY_PATTERN,
-  LINK_ID_PATTERN,
   REFERRER_ID_PATTERN,
 } from '../../src/api/wire.ts'
 import {

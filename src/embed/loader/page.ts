@@ -6,6 +6,7 @@ import { hasStoredConsent } from '../../core/consent-record.ts'
 import { isKept, keptKey, keptText, MAX_KEPT } from '../../core/kept.ts'
 import { readReferralCode } from '../../core/referral-url.ts'
 import { defaultStorage } from '../../queue/storage.ts'
+import { warnOnce } from '../../shared/log.ts'
 
 /** Whether the address carries a referral: a link's code, or a hand-off from another domain. */
 export function referralIn(href: string, refParams: readonly string[]): boolean {
@@ -57,11 +58,15 @@ let room: number | undefined
 /**
  * Keeps a record the tracking part will take: this page's arrival, or a track call made before
  * the part runs. False where it cannot (storage refuses, or is full, or MAX_KEPT records wait
- * already): a call then waits in memory.
+ * already, which is said once): a call then waits in memory.
  */
 export function keep(namespace: string, type: unknown, values: unknown[]): boolean {
   const text = keptText(type, values)
   room ??= MAX_KEPT - stored(namespace).kept
+  if (room <= 0)
+    warnOnce(
+      `${MAX_KEPT} calls wait for the widget to load: the next are lost if the page closes first.`,
+    )
   if (!text || room <= 0) return false
   const key = keptKey(namespace, performance.timeOrigin, kept++)
   try {

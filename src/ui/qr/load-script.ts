@@ -1,7 +1,7 @@
 // The script tag's way to the QR dialog and encoder: referral-widget-qr.js, beside the UI file, added as a
 // <script> on first use. When the script tag itself was pinned with `integrity`, the QR file is
 // pinned too, by the hash the build wrote into this UI file; without a hash it is not loaded.
-import { scriptUrl } from '../../shared/trusted-script-url.ts'
+import { ownScript } from '../../shared/trusted-script-url.ts'
 import { QR_FILE, QR_READY } from './handoff.ts'
 import type { QrModule } from './load.ts'
 
@@ -38,8 +38,7 @@ export function loadQr(integrity = QR_INTEGRITY): Promise<QrModule> {
     const src = new URL(QR_FILE, settings.base || document.baseURI).href
     if (settings.sri && !integrity) throw new QrLoadError(src, 'no-integrity')
     ;(globalThis as Record<symbol, unknown>)[QR_READY] = resolve
-    const script = document.createElement('script')
-    script.src = scriptUrl(src)
+    const script = ownScript('script', src)
     script.async = true
     if (settings.sri) {
       script.integrity = integrity
