@@ -84,9 +84,10 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
     if (event.type === 'signup' && event.userId === undefined) {
       return rejected(event.id, 'parameter_missing', 'userId is required for a signup.', 'userId')
     }
-    if (store.isAccepted(scope, event.id)) return { id: event.id, status: 'duplicate' }
+    // A click taken back as a self-referral after it was accepted says so again.
     const refused = refusedBefore(store, scope, event.id)
     if (refused) return refused
+    if (store.isAccepted(scope, event.id)) return { id: event.id, status: 'duplicate' }
 
     if (event.type === 'click') {
       const link = event.code === undefined ? undefined : store.linkByCode(scope, event.code)
@@ -103,6 +104,7 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
       campaign.stats.totalClicks += 1
       store.saveCampaign(scope, campaign)
       store.addClick(scope, {
+        eventId: event.id,
         visitorId: event.visitorId,
         code: link.code,
         campaignId: campaign.id,

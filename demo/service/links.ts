@@ -5,6 +5,7 @@ import { conflict, notFound } from './errors.ts'
 import { type AppEnv, jsonBody, requireObject } from './http.ts'
 import type { KeyRegistry } from './keys.ts'
 import { CODE_PATTERN, type Link, LinkCreate } from './schemas.ts'
+import { disownClicks } from './self-referral.ts'
 import type { Store } from './store.ts'
 import { linkSummary } from './summary.ts'
 import { userTokenMismatch, userTokenRequired, verifyUserToken } from './user-tokens.ts'
@@ -67,7 +68,10 @@ export function linkRoutes(store: Store, clock: Clock, keys: KeyRegistry) {
     if (!existing) store.insertLink(key, link)
     // Extension: the browsers that asked for the link are its referrer's own; what they do
     // through it earns nothing (self-referral.ts). The answer does not show them.
-    if (input.visitorId !== undefined) store.addLinkVisitor(key, link.code, input.visitorId)
+    if (input.visitorId !== undefined) {
+      store.addLinkVisitor(key, link.code, input.visitorId)
+      disownClicks(store, key, link, input.visitorId)
+    }
     return c.json(link, existing ? 200 : 201)
   })
 

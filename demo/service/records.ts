@@ -5,6 +5,8 @@
 export const MAX_LINK_VISITORS = 50
 
 export interface Click {
+  /** The click event's id: a click taken back as a self-referral (self-referral.ts) says so. */
+  eventId: string
   visitorId: string
   code: string
   campaignId: string

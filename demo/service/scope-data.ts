@@ -14,6 +14,8 @@ interface RecordedClick {
 interface VisitorClicks {
   byCampaign: Map<string, RecordedClick>
   byCode: Map<string, RecordedClick>
+  /** Every click of theirs, oldest first: the latest are found again when one is taken back. */
+  all: RecordedClick[]
 }
 
 /** A campaign's conversions with the counts its limits are checked against. */

@@ -75,6 +75,11 @@ export interface Store {
   // Extension: self-referrals.
   /** Notes a visitor that asked for the link; it keeps the most recent MAX_LINK_VISITORS. */
   addLinkVisitor(scope: Scope, code: string, visitorId: string): void
+  /**
+   * Takes the visitor's clicks on `code` out of attribution and the link's summary (they were
+   * the referrer's own); returns them.
+   */
+  disownClicks(scope: Scope, code: string, visitorId: string): Click[]
   isLinkVisitor(scope: Scope, code: string, visitorId: string): boolean
   /** Notes the event id a self-referral was refused with, and why: its verdict stays. */
   markSelfReferral(scope: Scope, eventId: string, message: string): void
@@ -130,7 +135,9 @@ export function createMemoryStore(): Store {
       const visitor = entry(d.clicksByVisitor, click.visitorId, () => ({
         byCampaign: new Map(),
         byCode: new Map(),
+        all: [],
       }))
+      visitor.all.push(recorded)
       keepLatest(visitor.byCampaign, click.campaignId, recorded)
       keepLatest(visitor.byCode, click.code, recorded)
       push(d.clicksByCode, click.code, recorded.click)
@@ -216,6 +223,24 @@ export function createMemoryStore(): Store {
         if (visitors.size <= MAX_LINK_VISITORS) break
         visitors.delete(oldest)
       }
+    },
+    disownClicks: (scope, code, visitorId) => {
+      const d = data(scope)
+      const visitor = d.clicksByVisitor.get(visitorId)
+      const taken = visitor?.all.filter(({ click }) => click.code === code) ?? []
+      if (!visitor || taken.length === 0) return []
+      visitor.all = visitor.all.filter(({ click }) => click.code !== code)
+      visitor.byCode.delete(code)
+      // The latest click left in each campaign, found again in the order they were recorded.
+      visitor.byCampaign.clear()
+      for (const recorded of visitor.all)
+        keepLatest(visitor.byCampaign, recorded.click.campaignId, recorded)
+      const ofCode = d.clicksByCode.get(code) ?? []
+      d.clicksByCode.set(
+        code,
+        ofCode.filter((click) => click.visitorId !== visitorId),
+      )
+      return taken.map(({ click }) => ({ ...click }))
     },
     isLinkVisitor: (scope, code, visitorId) =>
       data(scope).linkVisitors.get(code)?.has(visitorId) ?? false,

@@ -74,6 +74,13 @@ export function createLink(options: {
       const now = core.now()
       const { storage, namespace } = core.persisted
       rememberOwnLink(storage, namespace, link.code, now + core.attribution.windowMs(), now)
+      // This browser arrived through that very link before it was shown here: that referral was
+      // its referrer's own, and is let go (the service takes that click back as well).
+      if (core.attribution.get()?.code === link.code) {
+        core.persisted.remove('attribution')
+        stores.$attribution.set(null)
+        core.events.emit('selfreferral', { code: link.code })
+      }
       const before = stores.$link.get()
       if (before.status !== 'ready' || before.link.url !== value.url) {
         stores.$link.set({ status: 'ready', link: value })

@@ -31,6 +31,29 @@ describe("the referrer's own browser", () => {
     expect((await world.campaign()).stats.totalClicks).toBe(0)
   })
 
+  it('arriving through their own link before the panel showed it: the referral let go, the click taken back', async () => {
+    const world = createWorld()
+    const storage = world.createMemoryStorage()
+    const code = await world.makeLink('alice') // made on another device
+    const arrival = world.tab({ href: `https://shop.test/?ref=${code}`, storage })
+    await sendAll()
+    expect((await world.campaign()).stats.totalClicks).toBe(1)
+    const heard: unknown[] = []
+    arrival.on('selfreferral', (payload) => heard.push(payload))
+
+    // alice signs in there and her panel shows her link: the same verdict as the other order.
+    arrival.identify('alice')
+    expect((await arrival.getLink()).code).toBe(code)
+    await sendAll()
+    expect(heard).toEqual([{ code }])
+    expect(arrival.getAttribution()).toBeNull()
+    expect(arrival.$attribution.get()).toBeNull()
+    expect((await world.campaign()).stats).toMatchObject({ totalClicks: 0, selfReferrals: 1 })
+    arrival.track('signup', { userId: 'alice-second' })
+    await sendAll()
+    expect((await world.campaign()).stats).toMatchObject({ totalConversions: 0 })
+  })
+
   it('a second account signed up there converts nothing', async () => {
     const { world, storage, code } = await referrerBrowser()
     world.tab({ href: `https://shop.test/?ref=${code}`, storage })

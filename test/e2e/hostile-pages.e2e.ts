@@ -21,7 +21,8 @@ it('a polluted Object.prototype: the click and the signups accepted once, the pa
       // the page queues its calls through the stub meanwhile.
       before: `<script>Object.prototype.polluted = 'yes'</script>${recorder()}
 <script>for (const userId of ['ann', 'ben', 'cid']) Referral('track', 'signup', { userId })</script>`,
-      attributes: { 'user-id': 'alice' },
+      // A friend of alice's, in their own browser, whose panel shows their own link.
+      attributes: { 'user-id': 'dave' },
     }),
   })
   const context = await h.newContext()

@@ -83,3 +83,47 @@ it("a friend's browser: one click, one conversion, the banner shown", async () =
   )
   await expect.poll(() => h.stats(), FAST).toMatchObject({ totalClicks: 1, totalConversions: 1 })
 })
+
+it.each([
+  ['the link request first', 'links'],
+  ['the click first', 'events'],
+])(
+  "alice's panel page reached through her own link, %s: one verdict, no click, no referral",
+  async (_, first) => {
+    const code = await h.linkCode('alice') // made on another device
+    const url = h.host.page('/account', {
+      html: widgetPage(h.service, {
+        attributes: { campaign: SEEDED_CAMPAIGN, 'user-id': 'alice' },
+      }),
+    })
+    const context = await h.newContext()
+    // The page sends both at once; the one that must come second waits for the other's answer.
+    const second = first === 'links' ? '**/v1/events' : '**/v1/links'
+    const firstDone = first === 'links' ? '/v1/links' : '/v1/events'
+    let release = () => {}
+    const answered = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await context.route(second, async (route) => {
+      await answered
+      await route.continue()
+    })
+    const { page } = await h.open(context)
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === firstDone && request.method() === 'POST') release()
+    })
+    await page.goto(`${url}?ref=${code}`)
+    await page.locator('[data-part="link"]').waitFor()
+    await callReferral(page, 'flush')
+
+    await expect
+      .poll(async () => (await h.admin('GET', `/v1/campaigns/${SEEDED_CAMPAIGN}`)).body, FAST)
+      .toMatchObject({ stats: { totalClicks: 0, selfReferrals: 1 } })
+    expect(await callReferral(page, 'getAttribution')).toBeNull()
+    // The order held: the click was refused at once, or accepted and then taken back.
+    const verdicts = h.eventRequests().flatMap((request) => request.results)
+    expect(verdicts.map((result) => result.status)).toEqual([
+      first === 'links' ? 'rejected' : 'accepted',
+    ])
+  },
+)
