@@ -1,6 +1,6 @@
 // What the files loaded after the tracking part (the UI file, the link, cookie and outbound files)
 // take from it instead of carrying their own copies: the same error classes (so `instanceof`
-// holds across files), the same once-only warnings, the same option checks and stored shapes,
+// holds across files), the same once-only warnings, the same option checks,
 // the same Trusted Types policy (a page creates a policy name once; the tracking part has it from
 // the loader, loader-runtime.ts). The tracking part's build turns this list into one array it
 // publishes (`publishRuntime` in scripts/lib-build/runtime-plugins.ts); the later files' builds
@@ -21,7 +21,6 @@ export {
 export { DEFAULT_ATTRIBUTION_DAYS, REMEMBERED } from '../core/attribution.ts'
 export { withoutParams } from '../core/clean-url.ts'
 export { accepted, quote, refusal } from '../core/options.ts'
-export { linkCacheName, v } from '../core/persisted.ts'
 export { BEACON_KEY_BYTES, ENVELOPE_BYTES, sizeOf, stripped } from '../queue/chunks.ts'
 export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
 export { fromJson, toJson } from '../shared/json.ts'

@@ -26,18 +26,23 @@ export type Dropped = (
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createAnnouncer(emit: Emit, bounds: { maxEvents: number; maxAgeMs: number }) {
+  /** The one console warning of a drop. */
+  const say = (count: number, why: string) =>
+    warn(`Dropped ${count} event${count === 1 ? '' : 's'}: ${why}.`)
+
   /** Events that fell off a bound, expired or were refused for good. */
   const dropped: Dropped = (events, reason, error) => {
     if (events.length === 0) return
-    const why =
+    say(
+      events.length,
       reason === 'expired'
         ? `older than ${Math.round(bounds.maxAgeMs / 3_600_000)} hours`
         : reason === 'overflow'
           ? `over the queue's bound of ${bounds.maxEvents} events or its storage budget`
           : reason === 'invalid'
             ? `outside the contract's bounds`
-            : `refused by the service${error ? ` (${error.code}: ${error.message})` : ''}`
-    warn(`Dropped ${events.length} event${events.length === 1 ? '' : 's'}: ${why}.`)
+            : `refused by the service${error ? ` (${error.code}: ${error.message})` : ''}`,
+    )
     for (const event of events) {
       emit('event:dropped', { event: stripped(event), reason, ...(error ? { error } : {}) })
     }
@@ -46,9 +51,7 @@ export function createAnnouncer(emit: Emit, bounds: { maxEvents: number; maxAgeM
   /** Stored values outside the contract's bounds, by the id they carry where they have one. */
   const invalid = (values: readonly unknown[]) => {
     if (values.length === 0) return
-    warn(
-      `Dropped ${values.length} event${values.length === 1 ? '' : 's'} outside the contract's bounds (malformed or oversized).`,
-    )
+    say(values.length, "outside the contract's bounds (malformed or oversized)")
     for (const value of values) {
       const { id, type } = (typeof value === 'object' && value !== null ? value : {}) as {
         id?: unknown

@@ -1,5 +1,6 @@
 // The queue's delivery state, shared by the tabs through storage: a 429's pause, the backoff
-// after failures, and when each was set (a clock now earlier has jumped backwards).
+// after failures, the coalescing window after a request any tab sent, and when each was set (a
+// clock now earlier has jumped backwards).
 import { BACKOFF_CAP_MS, MAX_RETRY_AFTER_MS } from '../api/retry.ts'
 import { toJson } from '../shared/json.ts'
 import { literal, number, object, type Parser, parse } from '../shared/parse.ts'
@@ -26,6 +27,19 @@ const parseDelivery: Parser<Delivery> = object({
 
 export const IDLE: Delivery = { v: 1, pausedUntil: 0, attempt: 0, nextAttemptAt: 0, since: 0 }
 
+/**
+ * Events tracked within this window of each other go out in one request; and after a request any
+ * tab sent, the others wait as long (a burst of tabs makes one request a window, not one each).
+ */
+export const SEND_DELAY_MS = 1000
+
+/** After a request the service answered: no next one from any tab before the window ends. */
+export const coalescing = (now: number): Delivery => ({
+  ...IDLE,
+  nextAttemptAt: now + SEND_DELAY_MS,
+  since: now,
+})
+
 /* @__NO_SIDE_EFFECTS__ */
 export function createDeliveryState(storage: SafeStorage, key: string, now: () => number) {
   /**
@@ -48,7 +62,8 @@ export function createDeliveryState(storage: SafeStorage, key: string, now: () =
       return delivery ?? IDLE
     },
     write(delivery: Delivery) {
-      if (delivery.pausedUntil === 0 && delivery.attempt === 0) storage.remove(key)
+      if (delivery.pausedUntil === 0 && delivery.attempt === 0 && delivery.nextAttemptAt === 0)
+        storage.remove(key)
       else storage.set(key, toJson(delivery))
     },
     pauseLeft: (delivery: Delivery) =>

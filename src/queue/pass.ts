@@ -12,7 +12,7 @@ import { outcomeOf, verdictOf } from './answers.ts'
 import type { Backlog, Chunks } from './backlog.ts'
 import { ENVELOPE_BYTES, type QueuedEvent, sizeOf, stripped } from './chunks.ts'
 import type { Delivery, DeliveryState } from './delivery.ts'
-import { IDLE } from './delivery.ts'
+import { coalescing } from './delivery.ts'
 import type { Sender } from './sender.ts'
 import type { SafeStorage } from './storage.ts'
 
@@ -61,9 +61,14 @@ export function createSendPass(options: PassOptions) {
 
   const refusedLeft = () => Math.max(0, refusedUntil - now())
 
-  /** The next batch: queue order, up to the batch limit and the body's byte bound. */
-  const nextBatch = (ordered: ReadonlyArray<{ event: QueuedEvent }>) => {
-    const waiting = ordered.map((entry) => entry.event).filter((event) => !inFlight.has(event.id))
+  /**
+   * The next batch of the events `due` (what was stored when the pass began): queue order, up to
+   * the batch limit and the body's byte bound.
+   */
+  const nextBatch = (ordered: ReadonlyArray<{ event: QueuedEvent }>, due: Set<string>) => {
+    const waiting = ordered
+      .map((entry) => entry.event)
+      .filter((event) => due.has(event.id) && !inFlight.has(event.id))
     const preferred = waiting.filter((event) => !heldBack.has(event.id))
     const candidates = preferred.length > 0 ? preferred : waiting.slice(0, 1)
     const batch: QueuedEvent[] = []
@@ -138,15 +143,21 @@ export function createSendPass(options: PassOptions) {
     // Read again under the lock: another tab's pass may have ended with a 429 or a backoff.
     let delivery = state.read()
     if (waitLeft(delivery)) return
+    // What is stored now goes in this pass; what any tab tracks meanwhile waits for the next
+    // coalescing window, so tabs tracking steadily never keep a pass sending one request after
+    // another.
+    const due = new Set(backlog.load().ordered.map((entry) => entry.event.id))
     for (;;) {
       // Destroyed, or hidden mid-pass (the lock went with it): what is left waits.
       if (options.isDestroyed() || !holding()) return
       const { ordered, unread } = backlog.load()
-      const batch = nextBatch(ordered)
+      const batch = nextBatch(ordered, due)
       unreadPasses = unread ? unreadPasses + 1 : 0
       if (batch.length === 0) {
         if (unread)
           options.schedule(now() + Math.min(RECHECK_CAP_MS, RECHECK_MS * 2 ** (unreadPasses - 1)))
+        // What was stored (or became sendable) during the pass goes when its window ends.
+        else if (ordered.length > 0) options.schedule(delivery.nextAttemptAt)
         emit('change', undefined)
         return
       }
@@ -212,10 +223,9 @@ export function createSendPass(options: PassOptions) {
       const done = new Set([...outcome.sent, ...outcome.refused].map(({ event }) => event.id))
       const fresh = backlog.load().chunks
       backlog.remove(fresh, done, true)
-      if (delivery.attempt !== 0 || delivery.pausedUntil !== 0) {
-        delivery = IDLE
-        state.write(delivery)
-      }
+      // Answered: the other tabs wait the coalescing window before their next request.
+      delivery = coalescing(now())
+      state.write(delivery)
       for (const { event, status } of outcome.sent)
         emit('event:sent', { event: stripped(event), status })
       for (const { event, error } of outcome.refused) options.dropped([event], 'rejected', error)

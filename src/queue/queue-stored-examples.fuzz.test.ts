@@ -42,7 +42,9 @@ describe('stored values found broken by fuzzing, kept as examples', () => {
 
   it('removes a broken delivery state it read', async () => {
     const result = await run(withNamed({ delivery: '{"v":2}' }))
-    expect(result.storage.getItem(`${NAMESPACE}delivery`)).toBeNull()
+    // Gone, or replaced by the coalescing window of a request the run sent.
+    const stored = result.storage.getItem(`${NAMESPACE}delivery`)
+    expect(stored === null || stored.startsWith('{"v":1,"pausedUntil":0,"attempt":0,')).toBe(true)
   })
 
   it('keeps an event held for looking too old when another event of its chunk is sent', async () => {

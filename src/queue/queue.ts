@@ -14,11 +14,13 @@ import {
   type DropReason,
   type QueuedEvent,
 } from './chunks.ts'
+import { SEND_DELAY_MS } from './delivery.ts'
 import type { LockManagerLike } from './sender.ts'
 import type { Connection, CreateSending, Sending } from './sending.ts'
 import type { SafeStorage } from './storage.ts'
 
 export type { Connection, DropReason, QueuedEvent, QueueEvents }
+export { SEND_DELAY_MS }
 
 export interface QueueOptions {
   storage: SafeStorage
@@ -54,8 +56,6 @@ export interface QueueOptions {
 
 export const DEFAULT_MAX_EVENTS = 1000
 export const DEFAULT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
-/** Events tracked within this window of each other go out in one request. */
-export const SEND_DELAY_MS = 1000
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createQueue(options: QueueOptions) {

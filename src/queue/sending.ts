@@ -171,7 +171,8 @@ export function createSending(options: SendingOptions) {
       if (!options.isOnline()) return { state: 'offline' }
       const state = delivery.read()
       if (delivery.pauseLeft(state) > 0) return { state: 'rate-limited', until: state.pausedUntil }
-      if (delivery.backoffLeft(state) > 0) return { state: 'retrying', at: state.nextAttemptAt }
+      if (state.attempt > 0 && delivery.backoffLeft(state) > 0)
+        return { state: 'retrying', at: state.nextAttemptAt }
       const refused = pass.refusedLeft()
       return refused > 0 ? { state: 'retrying', at: now() + refused } : { state: 'online' }
     },
