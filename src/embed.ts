@@ -51,7 +51,7 @@ function start() {
     // A page whose body was swapped without a reload (Turbo, htmx) runs its tag again: the first
     // one is gone from it, and the widget goes on as it was.
     if (window[LOADED]?.isConnected !== false)
-      warn('The widget script is included more than once; this copy does nothing.')
+      warn("The widget's script is on this page twice: this copy does nothing.")
     return
   }
   window[LOADED] = script

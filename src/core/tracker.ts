@@ -210,7 +210,7 @@ export function createTracker(options: TrackerOptions) {
    * happened after its capture, as the whole widget would have at the start of that page.
    */
   let shared = cookie && !privacySignal ? cookie.read() : null
-  const adoptShared = (before = Number.POSITIVE_INFINITY) => {
+  const adoptShared = (before: number) => {
     if (shared && Date.parse(shared.capturedAt) <= before) {
       attribution.adopt(shared, true)
       shared = null
@@ -237,7 +237,7 @@ export function createTracker(options: TrackerOptions) {
     }
   }
   keptId = undefined
-  adoptShared()
+  adoptShared(Number.POSITIVE_INFINITY)
   if (!arrived) arriveHere()
   // Given where the page hands off to other domains, or may carry a referral until consent.
   const outbound = options.outboundLinks?.({

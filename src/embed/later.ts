@@ -56,13 +56,16 @@ export function createLater(
      */
     show(mountOptions: () => MountAllOptions) {
       const file = uiFile()
-      if (!file || file === mounting || mounting === UI_FILE) return
+      if (mounting === UI_FILE || !file || file === mounting) return
       mounting = file
+      // Asked for now (the messages file beside the UI file), used once it is there.
+      const options = mountOptions()
       bring()
-        .then(async ({ part, referral, file: brought }) => {
-          const ui = brought === file ? part : await loadPart('ui', file, script, script.pinned)
+        .then(async (later) => {
+          const ui =
+            later.file === file ? later.part : await loadPart('ui', file, script, script.pinned)
           unmount()
-          unmount = ui.mountAll?.(referral, mountOptions()) ?? unmount
+          unmount = ui.mountAll?.(later.referral, options) ?? unmount
         })
         .catch((failure) => logError(notLoaded('panel', file, failure)))
     },

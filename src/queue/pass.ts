@@ -143,14 +143,17 @@ export function createSendPass(options: PassOptions) {
     // Read again under the lock: another tab's pass may have ended with a 429 or a backoff.
     let delivery = state.read()
     if (waitLeft(delivery)) return
-    // What is stored now goes in this pass; what any tab tracks meanwhile waits for the next
-    // coalescing window, so tabs tracking steadily never keep a pass sending one request after
-    // another.
-    const due = new Set(backlog.load().ordered.map((entry) => entry.event.id))
+    /**
+     * What was stored when the pass began goes in it; what any tab tracks meanwhile waits for the
+     * next coalescing window, so tabs tracking steadily never keep a pass sending request after
+     * request.
+     */
+    let due: Set<string> | undefined
     for (;;) {
       // Destroyed, or hidden mid-pass (the lock went with it): what is left waits.
       if (options.isDestroyed() || !holding()) return
       const { ordered, unread } = backlog.load()
+      due ??= new Set(ordered.map((entry) => entry.event.id))
       const batch = nextBatch(ordered, due)
       unreadPasses = unread ? unreadPasses + 1 : 0
       if (batch.length === 0) {

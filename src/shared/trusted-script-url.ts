@@ -66,12 +66,13 @@ export function ownScript(
 ): HTMLScriptElement & HTMLLinkElement {
   const element = document.createElement(kind) as HTMLScriptElement & HTMLLinkElement
   element.nonce = nonce
-  const trusted = scriptUrl(url)
-  if (kind === 'script') element.src = trusted
-  else {
+  // A <script>'s src is the Trusted Types sink, asked for a preload too (a detached <script>
+  // fetches nothing): where it throws, nothing is fetched that could not run.
+  ;(kind === 'script' ? element : document.createElement('script')).src = scriptUrl(url)
+  if (kind === 'link') {
     element.rel = 'preload'
     element.as = 'script'
-    element.href = trusted
+    element.href = url
   }
   return element
 }

@@ -64,10 +64,11 @@ it('renders a hostile campaign name as text: no element, no script, no dialog', 
   expect(status).toBe(201)
   const campaignId = (body as { id: string }).id
   const code = await h.linkCode('alice', campaignId)
+  // A friend of alice's, in their own browser: their panel, and her link's banner.
   const url = h.host.page('/', {
     html: widgetPage(h.service, {
       banner: true,
-      attributes: { campaign: campaignId, 'user-id': 'alice' },
+      attributes: { campaign: campaignId, 'user-id': 'dave' },
     }),
   })
   const context = await h.newContext()

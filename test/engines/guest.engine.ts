@@ -50,7 +50,8 @@ it('in a hostile page (polluted Object.prototype, Array.prototype.toJSON) record
   const code = await h.linkCode('alice')
   const url = h.host.page('/', {
     html: enginePage(h.service, {
-      attributes: { 'user-id': 'alice' },
+      // A friend of alice's, in their own browser, whose panel shows their own link.
+      attributes: { 'user-id': 'dave' },
       before: `<script>
 Object.prototype.polluted = 'yes';
 Array.prototype.toJSON = function () { return '[' + this.map(function (item) { return JSON.stringify(item) }).join(',') + ']' };

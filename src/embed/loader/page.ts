@@ -65,7 +65,7 @@ export function keep(namespace: string, type: unknown, values: unknown[]): boole
   room ??= MAX_KEPT - stored(namespace).kept
   if (room <= 0)
     warnOnce(
-      `${MAX_KEPT} calls wait for the widget to load: the next are lost if the page closes first.`,
+      `${MAX_KEPT} calls wait for the widget to load: more are lost if the page closes first.`,
     )
   if (!text || room <= 0) return false
   const key = keptKey(namespace, performance.timeOrigin, kept++)

@@ -2,7 +2,7 @@
 // shell), driven by playwright-core with the cache left on, as the browser suite launches it.
 import type { BrowserContext, Page } from 'playwright-core'
 import { launch } from '../../e2e/support/browser.ts'
-import type { Engine, Session, Tab } from './engine.ts'
+import { type Engine, type Session, SITE_HOSTS, type Tab } from './engine.ts'
 
 const BINARY = '/usr/bin/chromium'
 
@@ -35,7 +35,11 @@ function sessionOf(context: BrowserContext): Session {
 }
 
 export async function launchChromium(): Promise<Engine> {
-  const browser = await launch([], { backForwardCache: true, executablePath: BINARY })
+  const rules = SITE_HOSTS.map((name) => `MAP ${name} 127.0.0.1`).join(', ')
+  const browser = await launch([`--host-resolver-rules=${rules}`], {
+    backForwardCache: true,
+    executablePath: BINARY,
+  })
   return {
     name: 'chromium',
     version: `Chromium ${browser.version()}`,

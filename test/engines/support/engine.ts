@@ -8,6 +8,15 @@ import { existsSync } from 'node:fs'
 export type EngineName = 'chromium' | 'firefox' | 'webkit'
 export const ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit']
 
+/**
+ * More host names of the host site, each its own origin, that every engine resolves to loopback:
+ * two subdomains of one site (the shared cookie on shop.test) and another registrable domain (a
+ * hand-off). Chromium maps them (`--host-resolver-rules`), Firefox resolves them locally
+ * (`network.dns.localDomains`), WebKit reaches them through a proxy on loopback (webkit.ts).
+ */
+export const SITE_HOSTS = ['www.shop.test', 'app.shop.test', 'app.other.test'] as const
+export type SiteHost = (typeof SITE_HOSTS)[number]
+
 /** A tab: one top-level browsing context with its own history. */
 export interface Tab {
   /** Navigates and waits for the page's load event. */

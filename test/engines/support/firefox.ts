@@ -2,7 +2,7 @@
 // Firefox needs a build of its own, which cannot be downloaded here). Each session is a user
 // context of one browser: its own storage and cache.
 import puppeteer, { type BrowserContext, type Page } from 'puppeteer-core'
-import type { Engine, Session, Tab } from './engine.ts'
+import { type Engine, type Session, SITE_HOSTS, type Tab } from './engine.ts'
 
 const BINARY = '/usr/bin/firefox-esr'
 
@@ -59,6 +59,8 @@ export async function launchFirefox(): Promise<Engine> {
       // A closed network: no captive-portal or connectivity probes to hosts it cannot reach.
       'network.captive-portal-service.enabled': false,
       'network.connectivity-service.enabled': false,
+      // The site's other host names, resolved to loopback.
+      'network.dns.localDomains': SITE_HOSTS.join(','),
     },
   })
   return {

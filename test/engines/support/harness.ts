@@ -19,6 +19,7 @@ import {
   launchEngine,
   missing,
   type Session,
+  type SiteHost,
   type Tab,
 } from './engine.ts'
 import { pageErrors } from './in-page.ts'
@@ -41,6 +42,8 @@ export interface EngineHarness extends ServiceCalls {
   unreachable: boolean
   /** The pages' POST /v1/events with a key, in the order they came. */
   eventPosts(): EventPost[]
+  /** The host site's `path` under another of its names (SITE_HOSTS, the same server). */
+  site(name: SiteHost, path: string): string
 }
 
 export function useEngine(): EngineHarness {
@@ -132,6 +135,7 @@ export function useEngine(): EngineHarness {
       return (await harness.newSession()).open(url)
     },
     eventPosts: () => posts,
+    site: (name, path) => `http://${name}:${new URL(harness.host.url).port}${path}`,
     ...serviceCalls(() => harness.service),
   }
   return harness

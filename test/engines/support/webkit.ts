@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import type { Engine, Session, Tab } from './engine.ts'
+import { startSiteProxy } from './site-proxy.ts'
 import { newSession, type WebDriverSession } from './webdriver.ts'
 
 const DRIVER = '/usr/bin/WebKitWebDriver'
@@ -115,6 +116,7 @@ Promise.resolve().then(() => (${source})(arguments[0])).then(
 /** A WebKitWebDriver with its MiniBrowser (`args` more), and its windows as tabs. */
 async function startBrowser(display: string | undefined, args: string[] = []) {
   const port = await freePort()
+  const proxy = await startSiteProxy()
   const driver = spawn(DRIVER, [`--port=${port}`], {
     // Its language comes from LANG (C.UTF-8 would make navigator.language "C").
     env: { ...process.env, LANG: 'en_US.UTF-8', ...(display ? { DISPLAY: display } : {}) },
@@ -128,6 +130,8 @@ async function startBrowser(display: string | undefined, args: string[] = []) {
       pageLoadStrategy: 'normal',
       timeouts: { script: 30_000, pageLoad: 30_000 },
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...args] },
+      // The site's other host names (SITE_HOSTS) through the proxy; loopback addresses direct.
+      proxy: { proxyType: 'manual', httpProxy: proxy.address, noProxy: ['127.0.0.1', 'localhost'] },
     })
     const browser = await windows(session)
     const tabOf = (handle: string): Tab => {
@@ -170,10 +174,12 @@ async function startBrowser(display: string | undefined, args: string[] = []) {
       async close() {
         await session.command('DELETE', '').catch(() => {})
         driver.kill()
+        proxy.close()
       },
     }
   } catch (error) {
     driver.kill()
+    proxy.close()
     throw error
   }
 }
