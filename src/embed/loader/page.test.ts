@@ -173,11 +173,25 @@ describe('keep', () => {
     expect(localStorage.length).toBe(0)
   })
 
-  it('is false when MAX_KEPT records wait already', async () => {
+  it('is false when MAX_KEPT records wait already, the queue’s own bound, and says so once', async () => {
+    expect(MAX_KEPT).toBe(1000)
     keptElsewhere(MAX_KEPT)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { keep } = await freshPage()
-    expect(keep(NS, 'click', [CODE])).toBe(false)
+    expect([1, 2, 3].map(() => keep(NS, 'click', [CODE]))).toEqual([false, false, false])
     expect(stored(NS).kept).toBe(MAX_KEPT)
+    expect(warn.mock.calls).toEqual([
+      [
+        '[referral] 1000 calls wait for the widget to load: more are lost if the page closes first.',
+      ],
+    ])
+    // Within the widget's storage budget all the same (about 300,000 characters).
+    let chars = 0
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? ''
+      chars += key.length + (localStorage.getItem(key) ?? '').length
+    }
+    expect(chars).toBeLessThan(100_000)
   })
 
   it('fills what room is left, then keeps no more', async () => {
