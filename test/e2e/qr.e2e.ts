@@ -149,7 +149,9 @@ it('at 280 px wide the dialog fits and the code still decodes', async () => {
   const box = await page.locator('[data-part="qr"]').boundingBox()
   expect(box?.x).toBeGreaterThanOrEqual(0)
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(280)
-  const shot = await page.locator('[data-part="qr-code"]').screenshot()
+  // Taken still (fonts in, animations stopped), as the committed pictures are: a busy machine
+  // caught the dialog mid-way otherwise.
+  const shot = await still(page, page.locator('[data-part="qr-code"]'))
   expect(await decodePng(page, shot)).toBe(shareUrl)
 })
 
@@ -241,6 +243,8 @@ it('SRI: with integrity on the script tag, the QR file is loaded with its hash a
   const script = page.locator('script[src$="/referral-widget-qr.js"]')
   expect(await script.getAttribute('integrity')).toBe(integrity['referral-widget-qr.js'])
   expect(await script.getAttribute('crossorigin')).toBe('anonymous')
-  const shot = await page.locator('[data-part="qr-code"]').screenshot()
+  // Taken still (fonts in, animations stopped), as the committed pictures are: a busy machine
+  // caught the dialog mid-way otherwise.
+  const shot = await still(page, page.locator('[data-part="qr-code"]'))
   expect(await decodePng(page, shot)).toBe(shareUrl)
 })
