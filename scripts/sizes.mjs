@@ -69,7 +69,7 @@ export const PAGES = {
  * links as well.
  */
 export const BUDGETS = {
-  quiet: 4_000,
+  quiet: 4_096,
   arrival: 17_500,
   withPanel: 30_700,
   linkOnly: 19_950,
@@ -85,13 +85,13 @@ export const BUDGETS = {
  * adds it, saying so.
  */
 export const CEILINGS = {
-  quiet: 3_900,
+  quiet: 3_820,
   arrival: 17_500,
-  withPanel: 30_540,
-  linkOnly: 19_780,
-  arrivalWithBanner: 30_480,
-  arrivalWithCookie: 19_320,
-  arrivalWithOutbound: 18_590,
+  withPanel: 30_700,
+  linkOnly: 19_930,
+  arrivalWithBanner: 30_670,
+  arrivalWithCookie: 19_340,
+  arrivalWithOutbound: 18_600,
   qrOnUse: 3_710,
 }
 
