@@ -5,14 +5,9 @@
 // first-touch and last-touch rules; the HttpOnly cookie the site's server keeps
 // (keepAttribution), read by the server once Safari has deleted all that a script wrote. The
 // service's counts are the judge. The hand-offs carried in the address: kept-calls-handoff.e2e.ts.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
-import type { BrowserContext } from 'playwright-core'
-import { afterEach, describe, expect, it } from 'vitest'
-import { keepingReferrals } from '../../docs/examples/server/keep-fetch.ts'
-import { readAttribution, recordSignup } from '../../src/server.ts'
+import { describe, expect, it } from 'vitest'
 import { FAST } from './support/harness.ts'
+import { sevenDaysInSafari, useKeepingSites } from './support/keeping-site.ts'
 import { callsBefore, expectCounted, signUpAt, TIMINGS, type Timing } from './support/kept-calls.ts'
 import { flush, useSiteNames } from './support/site-names.ts'
 import { widgetPage } from './support/widget-page.ts'
@@ -21,10 +16,7 @@ const WWW = 'www.shop.test'
 const APP = 'app.shop.test'
 const { h, on, visit } = useSiteNames([WWW, APP])
 
-const closers: Array<() => void> = []
-afterEach(() => {
-  for (const close of closers.splice(0)) close()
-})
+const startSite = useKeepingSites(h)
 
 describe.each(['shop.test', 'auto'])(
   'data-cookie-domain="%s": arrival on www, sign-up on app',
@@ -99,12 +91,11 @@ describe.each([
 })
 
 /**
- * The site of keep-attribution.e2e.ts: every response through keepingReferrals, the tag with
- * data-cookie-domain="auto"; POST /signup records carol's sign-up from the Cookie header. Its
- * /welcome page (with a banner, so its tracking part runs by itself) signs her up in the browser
- * at `timing` too.
+ * The site of keep-attribution.e2e.ts, the tag with data-cookie-domain="auto": its /welcome page
+ * (with a banner, so its tracking part runs by itself) signs carol up in the browser at `timing`,
+ * and its server records her sign-up too.
  */
-async function startKeepingSite(timing: Timing) {
+function keepingSite(timing: Timing) {
   const attributes = { 'cookie-domain': 'auto' }
   const page = widgetPage(h.service, { panel: false, attributes })
   const welcome = widgetPage(h.service, {
@@ -113,41 +104,7 @@ async function startKeepingSite(timing: Timing) {
     attributes,
     before: callsBefore(timing),
   })
-  const site = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url)
-    if (request.method === 'POST' && url.pathname === '/signup') {
-      const { userId } = (await request.json()) as { userId: string }
-      const result = await recordSignup({
-        secretKey: 'sk_test_acme',
-        apiBase: h.service.url,
-        userId,
-        attribution: readAttribution(request.headers.get('cookie')),
-      })
-      return Response.json(result)
-    }
-    const html = url.pathname === '/welcome' ? welcome : page
-    return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
-  }
-  const listener = getRequestListener(keepingReferrals(site), { overrideGlobalObjects: false })
-  const server = createServer(listener)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  closers.push(() => server.close())
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  h.allow(url)
-  return url
-}
-
-/** What Safari deletes after seven days without a visit: all that a script wrote. */
-async function sevenDaysInSafari(context: BrowserContext, site: string) {
-  for (const cookie of await context.cookies())
-    if (!cookie.httpOnly) await context.clearCookies({ name: cookie.name })
-  const page = await context.newPage()
-  await page.goto(`${site}/blank`)
-  await page.evaluate(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-  })
-  await page.close()
+  return startSite((path) => (path === '/welcome' ? welcome : page))
 }
 
 describe('the HttpOnly cookie the site’s server keeps, after Safari deleted what a script wrote', () => {
@@ -155,7 +112,7 @@ describe('the HttpOnly cookie the site’s server keeps, after Safari deleted wh
     'the sign-up made %s in the browser, and recorded by the server: one conversion',
     async (timing) => {
       const code = await h.linkCode('alice')
-      const site = await startKeepingSite(timing)
+      const site = await keepingSite(timing)
       const context = await h.newContext()
       const { page } = await h.open(context)
       await page.goto(`${site}/?ref=${code}`)
