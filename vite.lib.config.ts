@@ -49,6 +49,7 @@ import {
   deliveryBuiltIn,
   fromRuntime,
   LOADER_RUNTIME,
+  oneBuild,
   publishRuntime,
   TRACKING_RUNTIME,
 } from './scripts/lib-build/runtime-plugins.ts'
@@ -63,12 +64,20 @@ import {
 /** The files loaded after the tracking part read what it and the loader published. */
 const afterTracking = [fromRuntime(TRACKING_RUNTIME), fromRuntime(LOADER_RUNTIME)]
 
+/** The build the script-tag files belong to (scripts/build.mjs): `<version>+<hash of inputs>`. */
+const BUILD = process.env.REFERRAL_BUILD ?? 'dev'
+/** What every script-tag file is built with: production code, and the build it belongs to. */
+const scriptTagDefines = {
+  'process.env.NODE_ENV': JSON.stringify('production'),
+  __BUILD__: JSON.stringify(BUILD),
+}
+
 export default defineConfig(({ mode }) => {
   const messagesLanguage = /^messages-([a-z]{2}(?:-[A-Z]{2})?)$/.exec(mode)?.[1]
   if (messagesLanguage) {
     return {
-      plugins: [messagesOf(messagesLanguage), squeeze()],
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      plugins: [messagesOf(messagesLanguage), oneBuild(BUILD), squeeze()],
+      define: scriptTagDefines,
       publicDir: false,
       build: {
         target: 'es2022',
@@ -86,9 +95,16 @@ export default defineConfig(({ mode }) => {
   if (mode === 'ui' || mode === 'banner') {
     return {
       oxc: { jsx },
-      plugins: [englishOnly(), qrFromScript(), ...afterTracking, compactStyles(), squeeze()],
+      plugins: [
+        englishOnly(),
+        qrFromScript(),
+        ...afterTracking,
+        compactStyles(),
+        oneBuild(BUILD),
+        squeeze(),
+      ],
       define: {
-        'process.env.NODE_ENV': JSON.stringify('production'),
+        ...scriptTagDefines,
         // The QR file's and the messages files' hashes (scripts/build.mjs builds them first);
         // without one, a script tag loaded with integrity does not load that file at all.
         __REFERRAL_QR_INTEGRITY__: JSON.stringify(process.env.REFERRAL_QR_INTEGRITY ?? ''),
@@ -138,6 +154,7 @@ export default defineConfig(({ mode }) => {
         ],
         embed: [publishRuntime(LOADER_RUNTIME)],
       }[mode] ?? []),
+      ...(scriptTag && mode !== 'embed' ? [oneBuild(BUILD)] : []),
       ...(scriptTag ? [squeeze()] : []),
     ],
     // The script-tag files run as they are in any page: no bundler will replace this later.
@@ -145,7 +162,7 @@ export default defineConfig(({ mode }) => {
       ? {}
       : {
           define: {
-            'process.env.NODE_ENV': JSON.stringify('production'),
+            ...scriptTagDefines,
             ...(siblings === undefined ? {} : { __SIBLING_INTEGRITY__: siblings }),
             ...(parts === undefined ? {} : { __PART_INTEGRITY__: parts }),
           },

@@ -3,6 +3,8 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { build } from 'vite'
+import pkg from '../package.json' with { type: 'json' }
+import { inputsHash } from './lib-build/inputs.mjs'
 
 // The same list as src/ui/messages/languages.ts (a test keeps the two equal).
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar', 'pt-BR', 'it', 'nl', 'pl', 'zh-CN', 'ko']
@@ -42,6 +44,9 @@ const modes = [
   'tracking-delivery',
   'embed',
 ]
+// The build the script-tag files belong to: each runs only beside the loader of the same one.
+const buildId = `${pkg.version}+${inputsHash().slice(0, 8)}`
+process.env.REFERRAL_BUILD = buildId
 for (const mode of modes) {
   if (mode === 'ui') {
     process.env.REFERRAL_QR_INTEGRITY = hash('referral-widget-qr.js', 'sha384')
@@ -71,6 +76,8 @@ console.log(`built: ${modes.join(', ')}`)
 const integrity = {}
 for (const file of scriptFiles()) integrity[file] = hash(file, 'sha384')
 writeFileSync('dist/integrity.json', `${JSON.stringify(integrity, null, 2)}\n`)
+// The build, for the versioned URL a site pastes (/v<build>/referral-widget.js) and for support.
+writeFileSync('dist/build.json', `${JSON.stringify({ version: pkg.version, build: buildId })}\n`)
 if (!scriptTagOnly) {
   console.log('Subresource Integrity (dist/integrity.json):')
   const width = Math.max(...Object.keys(integrity).map((file) => file.length))

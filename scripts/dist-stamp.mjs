@@ -6,53 +6,13 @@
 //   node scripts/dist-stamp.mjs check       exit 0 when dist/ is fresh, 1 (saying why) when not
 //   node scripts/dist-stamp.mjs ensure      build when dist/ is stale (npm run build:if-stale)
 import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { filesUnder, inputsHash, paths, sha256 } from './lib-build/inputs.mjs'
 
 const ROOT = join(import.meta.dirname, '..')
 const DIST = join(ROOT, 'dist')
 const STAMP = join(DIST, '.build-stamp.json')
-
-/** What the build reads besides node_modules (package-lock.json pins the tools it runs). */
-const INPUT_DIRS = ['src', 'scripts/lib-build']
-const INPUT_FILES = [
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'tsconfig.build.json',
-  'vite.lib.config.ts',
-  'scripts/build.mjs',
-  'scripts/fix-dts.mjs',
-  'scripts/minify-css.ts',
-]
-/** Tests beside the sources are no input: editing one needs no new build. */
-const NOT_INPUT = /\.test(-d)?\.tsx?$/
-
-const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex')
-
-function filesUnder(dir) {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-}
-
-/** Slash-separated paths from `base`, sorted, so the hashes do not depend on the platform. */
-const paths = (base, files) => files.map((file) => relative(base, file).split(sep).join('/')).sort()
-
-function inputsHash() {
-  const files = [
-    ...INPUT_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir))).filter((f) => !NOT_INPUT.test(f)),
-    ...INPUT_FILES.map((file) => join(ROOT, file)),
-  ]
-  const hash = createHash('sha256')
-  for (const path of paths(ROOT, files)) {
-    const file = join(ROOT, path)
-    hash.update(`${path}\0${existsSync(file) ? sha256(readFileSync(file)) : 'absent'}\n`)
-  }
-  return hash.digest('hex')
-}
 
 function outputHashes() {
   const files = filesUnder(DIST).filter((file) => file !== STAMP)

@@ -6,12 +6,13 @@
 // queue where there is something to send) loads only when `workOf` says so, or a call needs it;
 // the UI file is fetched beside it on a panel page.
 import { ATTRIBUTION_COOKIE } from './api/attribution-cookie.ts'
+import { BUILD } from './embed/build.ts'
 import { createCommandFunction, install, WAIT } from './embed/commands.ts'
 import { consentGiven, keep, referralIn, stored } from './embed/loader/page.ts'
 import { readTag, type Tag } from './embed/loader/tag.ts'
 import { publishRuntime } from './embed/loader-runtime.ts'
 import { loadSibling, notLoaded, uiFile } from './embed/siblings.ts'
-import { error as logError, warn } from './shared/log.ts'
+import { error as logError, warn, warnOnce } from './shared/log.ts'
 import { own } from './shared/own.ts'
 import { useNonce } from './shared/trusted-script-url.ts'
 
@@ -56,11 +57,18 @@ function start() {
   }
   window[LOADED] = script
   if (!script) {
-    logError('The widget must be loaded with a <script src> tag carrying data-key.')
+    logError('The widget needs a <script src> tag of its own, carrying data-key.')
     return
   }
-  // What the files it loads share with it rather than carry again.
-  publishRuntime()
+  // What the files it loads share with it rather than carry again, with its build: a file of
+  // another build (a page mid-upgrade) runs nothing, and says so here, once.
+  publishRuntime({
+    build: BUILD,
+    refused: (build: string) =>
+      warnOnce(
+        `A file of build ${build} does not run beside the loader of build ${BUILD}: this page's events wait for a page of one build.`,
+      ),
+  })
   // Under a nonce policy, every file the widget adds carries its tag's nonce.
   useNonce(script)
   const pinned = script.integrity !== ''
@@ -101,7 +109,7 @@ function start() {
           script,
           commands,
           installed: tag !== undefined,
-          carries: referred && !storing(tag as Tag),
+          outbound: referred && (!storing(tag as Tag) || location.href.includes('ref_handoff=')),
           panels: (show) => {
             panels = show
           },

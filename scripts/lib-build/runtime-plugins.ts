@@ -52,7 +52,10 @@ export function publishRuntime(runtime: RuntimeList): Plugin {
           `import { ${name} as _${index} } from ${JSON.stringify(module)}`,
       )
       const items = entries.map((_, index) => `_${index}`).join(', ')
-      return `${imports.join('\n')}\nexport const publishRuntime = () => { ${runtime.global} = [${items}] }\n`
+      // The loader's with what it adds: its build, which every file after it checks first
+      // (oneBuild), and its hook for a file of another build.
+      const published = runtime === LOADER_RUNTIME ? `Object.assign([${items}], extra)` : `[${items}]`
+      return `${imports.join('\n')}\nexport const publishRuntime = (extra) => { ${runtime.global} = ${published} }\n`
     },
   }
 }
@@ -138,5 +141,22 @@ export function coreFromEsmBuild(): Plugin {
       const path = relative(src, resolved.id).replace(/\.tsx?$/, '.js')
       return { id: `./${path}`, external: true }
     },
+  }
+}
+
+/**
+ * For every file the loader loads (and the files they load): it runs only beside the loader of its
+ * own build. Its whole code waits behind one check of the build the loader published; a file of
+ * another build runs nothing (a page mixing two builds' files, mid-upgrade, would read the
+ * loader's shared modules at the wrong positions), and tells the loader, which says so once.
+ */
+export function oneBuild(build: string): Plugin {
+  const loader = LOADER_RUNTIME.global
+  return {
+    name: 'one-build',
+    outputOptions: (options) => ({
+      ...options,
+      intro: `if (${loader}?.build !== ${JSON.stringify(build)}) return void ${loader}?.refused?.(${JSON.stringify(build)});`,
+    }),
   }
 }

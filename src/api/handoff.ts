@@ -74,6 +74,16 @@ export function encodeHandoff(handoff: Handoff): string | null {
   return `${carried ? CARRIED_VERSION : HANDOFF_VERSION}.${code}.${visitorId}.${times}`
 }
 
+/**
+ * The code of a hand-off in `href`, read without the rest: what a page without the reader (the
+ * script tag's outbound part, left out where the address carries no hand-off) makes of one in an
+ * arrival an earlier page kept: an ordinary arrival by that code, as of a stale hand-off.
+ */
+export function handoffCode(href: string): HandoffArrival | null {
+  const code = /[?&]ref_handoff=[hc]1\.([A-Za-z0-9]{8,12})\./.exec(href)?.[1]
+  return code ? { code } : null
+}
+
 /** A time part: canonical base 36, else NaN (which no bound below accepts). */
 const timeOf = (text: string) => (BASE36.test(text) ? Number.parseInt(text, 36) : Number.NaN)
 

@@ -3,7 +3,7 @@
 // shared by another subdomain, the attribution cookie, is the tracker's to adopt first.) An
 // arrival the loader kept for an earlier page (kept.ts) arrives the same way, at its own time and
 // with no address bar to clean.
-import { handoffArrival } from '../api/handoff.ts'
+import { type handoffArrival, handoffCode } from '../api/handoff.ts'
 import type { AttributionModule } from './attribution.ts'
 import { withoutReferral } from './clean-url.ts'
 import { readReferralCode } from './referral-url.ts'
@@ -16,6 +16,8 @@ export function arrive(arrival: {
   privacySignal: boolean
   now: () => number
   refParams: readonly string[]
+  /** Reads a hand-off in the address, where the page has the means (tracker-options.ts). */
+  readHandoff: typeof handoffArrival | undefined
   /** Where the address bar is cleaned (`cleanUrl`). */
   replaceUrl: ((url: string) => void) | undefined
 }): void {
@@ -26,7 +28,7 @@ export function arrive(arrival: {
   // capture time as they were, its click already recorded there; any other is a plain arrival.
   // One carried before consent (from this site's pages too) records its click here, once, at the
   // time it was captured.
-  const handoff = handoffArrival(href, arrival.now())
+  const handoff = (arrival.readHandoff ?? handoffCode)(href, arrival.now())
   if (handoff?.visitorId !== undefined && !arrival.privacySignal) {
     const adopted = attribution.adopt(handoff)
     if (adopted && handoff.carried) arrival.capture(handoff.code, Date.parse(handoff.capturedAt))

@@ -3,6 +3,7 @@
 // (extras.ts: campaign, link, stores). The script tag creates the tracking part alone and
 // attaches the rest when a later-loaded file brings it.
 
+import { handoffArrival } from '../api/handoff.ts'
 import { createSending } from '../queue/sending.ts'
 import { ConfigError } from '../shared/errors.ts'
 import { own } from '../shared/own.ts'
@@ -42,6 +43,7 @@ export function createReferralInternals(options: ReferralOptions): ReferralInter
     sending: createSending,
     sharedCookie: attributionCookie,
     outboundLinks,
+    handoffArrival,
   })
   return attachExtras(tracker, extrasOptions(own(options)))
 }
@@ -65,6 +67,8 @@ export interface TrackingParts {
   sharedCookie?: typeof attributionCookie | undefined
   /** The outbound links module, where `outbound` is set (without it, no hand-off). */
   outboundLinks?: typeof outboundLinks | undefined
+  /** What reads a hand-off that reached the page (without it, none is read). */
+  handoffArrival?: typeof handoffArrival | undefined
 }
 
 /**

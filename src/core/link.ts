@@ -5,7 +5,8 @@ import { parseLink } from '../api/referrer-wire.ts'
 import type { Link } from '../api/wire.ts'
 import { ConfigError, errorOf } from '../shared/errors.ts'
 import { object } from '../shared/parse.ts'
-import { checkOption } from './option-errors.ts'
+import { USER_ID_EXPECTED, USER_TOKEN_EXPECTED } from './option-errors.ts'
+import { checked } from './options.ts'
 import { rememberOwnLink } from './own-links.ts'
 import { linkCacheName, v } from './persisted.ts'
 import type { ReferralLink, ReferralStores } from './stores.ts'
@@ -137,9 +138,11 @@ export function createLink(options: {
         stores.$link.set({ status: 'idle' })
         return
       }
-      checkOption('userId', id)
+      checked('userId', id, USER_ID_EXPECTED)
       const token =
-        identity?.token === undefined ? undefined : checkOption('userToken', identity.token)
+        identity?.token === undefined
+          ? undefined
+          : checked('userToken', identity.token, USER_TOKEN_EXPECTED)
       const before = options.userToken.get()
       // A token is one user's: another user without one has none.
       if (token !== undefined || id !== userId) options.userToken.set(token)

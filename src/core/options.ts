@@ -173,6 +173,22 @@ export const accepted = <K extends CheckedOption>(name: K, value: unknown) =>
   CHECKS[name](value as never) as Accepted<K> | undefined
 
 /**
+ * The value to use for an option, or its refusal thrown, with what was `expected` (one sentence of
+ * option-errors.ts: code that checks one option carries that one alone).
+ */
+export function checked<K extends CheckedOption>(
+  name: K,
+  value: unknown,
+  expected: string,
+  label: string = name,
+  verdict?: string,
+): Accepted<K> {
+  const result = accepted(name, value)
+  if (result === undefined) throw refusal(name, value, expected, label, verdict)
+  return result
+}
+
+/**
  * An apiBase as checkOption gives it, made absolute: a path (`/referral`) resolved against the
  * page's address. A ConfigError where there is no http: or https: page to resolve it against.
  */

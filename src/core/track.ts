@@ -6,7 +6,7 @@ import { ConfigError, errorOf } from '../shared/errors.ts'
 import { error as logError } from '../shared/log.ts'
 import { own } from '../shared/own.ts'
 import { USER_ID_EXPECTED } from './option-errors.ts'
-import { accepted, refusal } from './options.ts'
+import { checked } from './options.ts'
 import type { TrackProperties } from './types.ts'
 
 export function createTrack(parts: {
@@ -32,11 +32,7 @@ export function createTrack(parts: {
         return parts.capture(properties.code)
       }
       if (type === 'signup') {
-        const user =
-          accepted('userId', properties.userId) ??
-          (() => {
-            throw refusal('userId', properties.userId, USER_ID_EXPECTED)
-          })()
+        const user = checked('userId', properties.userId, USER_ID_EXPECTED)
         const code = properties.code ?? parts.heldCode()
         if (code !== undefined && !CODE_PATTERN.test(code)) {
           throw new ConfigError('code', 'code must be 8-12 letters or digits.')

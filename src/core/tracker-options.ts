@@ -1,5 +1,6 @@
 // What the tracking core is given: the options, checked, and the parts the script tag loads beside
 // it only on pages that need them (the shared cookie, the outbound links, the sending).
+import type { handoffArrival } from '../api/handoff.ts'
 import type { QueueOptions } from '../queue/queue.ts'
 import type { attributionCookie } from './attribution-cookie.ts'
 import type { PublicKey } from './keys.ts'
@@ -42,6 +43,11 @@ export interface TrackerOptions
    * referral in the address waits for consent: it carries that one on the site's own links too).
    */
   outboundLinks?: typeof outboundLinks | undefined
+  /**
+   * Reads a hand-off that reached the page (`ref_handoff`), passed in too: the script tag loads it
+   * (with the outbound links) only on a page a hand-off reached. Without it, none is read.
+   */
+  handoffArrival?: typeof handoffArrival | undefined
   /** What sends the queue, passed in too (the script tag loads it when there is something to send). */
   sending: QueueOptions['sending']
 }

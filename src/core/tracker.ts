@@ -196,6 +196,7 @@ export function createTracker(options: TrackerOptions) {
     shareAttribution,
     privacySignal,
     refParams: options.refParams,
+    readHandoff: options.handoffArrival,
   }
   /** This page's arrival (its address bar cleaned), at the time the loader kept it if it did. */
   const arriveHere = (at?: number) =>

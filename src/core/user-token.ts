@@ -2,7 +2,8 @@
 // or logged. A request the service refuses as `user_token_expired` asks the host for a fresh
 // token once (`onTokenExpired`), however many requests saw that expiry, and is retried once.
 import { ApiError, errorOf } from '../shared/errors.ts'
-import { checkOption } from './option-errors.ts'
+import { USER_TOKEN_EXPECTED } from './option-errors.ts'
+import { checked } from './options.ts'
 
 export interface UserTokenOptions {
   userToken?: string | undefined
@@ -23,8 +24,8 @@ export function createUserToken(options: UserTokenOptions) {
       throw new Error(`onTokenExpired() failed: ${errorOf(cause).message}`)
     }
     // Refused without quoting: the value may still be a credential.
-    const checked = checkOption('userToken', fresh, 'onTokenExpired() result')
-    if (token === expired) token = checked
+    const renewed = checked('userToken', fresh, USER_TOKEN_EXPECTED, 'onTokenExpired() result')
+    if (token === expired) token = renewed
   }
 
   return {

@@ -18,4 +18,4 @@ export { GLOBAL_NAME, readKey } from './loader/tag.ts'
 export { handOver, loadSibling, notLoaded, UI_FILE, uiFile } from './siblings.ts'
 
 /** Replaced in the loader's build; elsewhere (tests, the ESM package) there is nothing to share. */
-export const publishRuntime = () => {}
+export const publishRuntime = (_extra?: object) => {}

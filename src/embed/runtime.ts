@@ -20,11 +20,11 @@ export {
 } from '../api/wire.ts'
 export { DEFAULT_ATTRIBUTION_DAYS, REMEMBERED } from '../core/attribution.ts'
 export { withoutParams } from '../core/clean-url.ts'
-export { accepted, quote, refusal } from '../core/options.ts'
+export { accepted, checked, quote, refusal } from '../core/options.ts'
 export { BEACON_KEY_BYTES, ENVELOPE_BYTES, sizeOf, stripped } from '../queue/chunks.ts'
 export { ApiError, ConfigError, errorOf, messageOf } from '../shared/errors.ts'
 export { fromJson, toJson } from '../shared/json.ts'
 export { array, boolean, literal, number, object, oneOf, parse, string } from '../shared/parse.ts'
 
 /** Replaced in the tracking part's build; elsewhere (tests, the ESM package) there is nothing to share. */
-export const publishRuntime = () => {}
+export const publishRuntime = (_extra?: object) => {}

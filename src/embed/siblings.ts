@@ -4,6 +4,7 @@
 // part it is, so two siblings loading at once are never taken for each other. When the script
 // tag carries `integrity`, every sibling is loaded with its own hash, built into the script
 // tag's file, so a changed file beside it never runs.
+import type { handoffArrival } from '../api/handoff.ts'
 import type { attributionCookie } from '../core/attribution-cookie.ts'
 import type { ExtrasOptions } from '../core/extras.ts'
 import type { outboundLinks } from '../core/outbound.ts'
@@ -56,10 +57,11 @@ export interface TrackingStart {
   commands: CommandFunction
   installed: boolean
   /**
-   * A referral in the address bar waits for the visitor's consent: it rides on the site's own
-   * links until they answer (the outbound part does it).
+   * The outbound part is needed before tracking starts: a referral in the address bar waits for
+   * the visitor's consent (it rides on the site's own links until they answer), or a hand-off
+   * reached the page (in its address, or in an arrival kept for it) and is read there.
    */
-  carries: boolean
+  outbound: boolean
   /** From now on, `show` is what a panel or banner coming to the page does (the loader watches). */
   panels(show: () => void): void
 }
@@ -76,8 +78,11 @@ export interface Parts {
   link: Part
   /** The attribution cookie's module, for pages that set data-cookie-domain. */
   cookie: { sharedCookie: typeof attributionCookie }
-  /** The hand-off to the site's other domains, for pages that set data-outbound. */
-  outbound: { outboundLinks: typeof outboundLinks }
+  /**
+   * The hand-off between the site's domains: decorating links, for pages that set data-outbound;
+   * reading one, for pages it reached.
+   */
+  outbound: { outboundLinks: typeof outboundLinks; handoffArrival: typeof handoffArrival }
   /** One built-in language's messages, for the UI file (which carries English). */
   messages: { language: UiLanguage; messages: Messages }
 }

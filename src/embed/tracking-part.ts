@@ -61,7 +61,7 @@ function start(given: TrackingStart) {
 
 /** The cookie and outbound parts where the tag asks for them, then tracking. */
 function begin(given: TrackingStart, config: TrackingConfig, pinned: boolean) {
-  const { script, carries } = given
+  const { script } = given
   const { cookieDomain, outbound } = config.options
   // These parts come before tracking starts, and calls to the stub wait for them: the cookie's
   // module, so a referral captured on another subdomain is adopted first; the outbound links',
@@ -85,7 +85,7 @@ function begin(given: TrackingStart, config: TrackingConfig, pinned: boolean) {
           'attribution cookie',
           '; the referral stays on this subdomain',
         ),
-    outbound?.length || carries
+    outbound?.length || given.outbound
       ? first(
           'outbound',
           OUTBOUND_FILE,
@@ -93,9 +93,7 @@ function begin(given: TrackingStart, config: TrackingConfig, pinned: boolean) {
           '; links to them are not decorated',
         )
       : undefined,
-  ]).then(([cookie, links]) =>
-    run(given, config, pinned, cookie?.sharedCookie, links?.outboundLinks),
-  )
+  ]).then(([cookie, links]) => run(given, config, pinned, cookie?.sharedCookie, links))
 }
 
 /** Tracking starts, window.Referral becomes the command API, the panel comes if the page has one. */
@@ -104,7 +102,7 @@ function run(
   config: TrackingConfig,
   pinned: boolean,
   sharedCookie?: Parts['cookie']['sharedCookie'],
-  outboundLinks?: Parts['outbound']['outboundLinks'],
+  links?: Parts['outbound'],
 ) {
   // The options as attributes.ts checked them (the tag's refused ones left out, reported).
   const { options, key } = config
@@ -120,7 +118,8 @@ function run(
       outbound: options.outbound as string[] | undefined,
       sending: sendingFor(script, pinned),
       sharedCookie,
-      outboundLinks,
+      outboundLinks: links?.outboundLinks,
+      handoffArrival: links?.handoffArrival,
     }),
   )
   // Where the loader could not read the tag, this part installs the command function.

@@ -87,8 +87,9 @@ describe('data-outbound: a link to the other domain carries the referral there',
     await expectAdopted(page, held)
     await signUpThere(page)
 
-    // The decorating part came after the tracking part on shop only; each page had a referral
-    // to send (a click, a hand-off), so each took the tracking part with delivery built in.
+    // The outbound part came after the tracking part on each page: on shop to decorate its
+    // links, on app to read the hand-off that reached it. Each page had a referral to send (a
+    // click, a hand-off), so each took the tracking part with delivery built in.
     const files = h.service.requests.map(({ path }) => path).filter((p) => p.endsWith('.js'))
     expect(files).toEqual([
       '/referral-widget.js',
@@ -96,6 +97,7 @@ describe('data-outbound: a link to the other domain carries the referral there',
       '/referral-widget-outbound.js',
       '/referral-widget.js',
       '/referral-widget-tracking-delivery.js',
+      '/referral-widget-outbound.js',
     ])
   })
 

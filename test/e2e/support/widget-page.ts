@@ -24,6 +24,8 @@ export interface WidgetPageOptions {
   after?: string
   /** Other attributes of the script tag, as markup (e.g. integrity and crossorigin). */
   scriptAttributes?: string
+  /** The tag's src (default: the service's /referral-widget.js). */
+  src?: string
   title?: string
 }
 
@@ -52,7 +54,7 @@ ${options.banner ? '<div data-referral-banner></div>' : ''}
 ${options.panel === false ? '' : '<div data-referral-widget></div>'}
 </main>
 ${options.before ?? ''}
-<script async src="${service.url}/referral-widget.js"${options.scriptAttributes ?? ''}${attributes}></script>
+<script async src="${options.src ?? `${service.url}/referral-widget.js`}"${options.scriptAttributes ?? ''}${attributes}></script>
 ${options.after ?? ''}
 </body>
 </html>`
