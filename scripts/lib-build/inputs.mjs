@@ -33,7 +33,8 @@ export function filesUnder(dir) {
 }
 
 /** Slash-separated paths from `base`, sorted, so the hashes do not depend on the platform. */
-export const paths = (base, files) => files.map((file) => relative(base, file).split(sep).join('/')).sort()
+export const paths = (base, files) =>
+  files.map((file) => relative(base, file).split(sep).join('/')).sort()
 
 export function inputsHash() {
   const files = [
@@ -47,4 +48,3 @@ export function inputsHash() {
   }
   return hash.digest('hex')
 }
-

@@ -54,7 +54,8 @@ export function publishRuntime(runtime: RuntimeList): Plugin {
       const items = entries.map((_, index) => `_${index}`).join(', ')
       // The loader's with what it adds: its build, which every file after it checks first
       // (oneBuild), and its hook for a file of another build.
-      const published = runtime === LOADER_RUNTIME ? `Object.assign([${items}], extra)` : `[${items}]`
+      const published =
+        runtime === LOADER_RUNTIME ? `Object.assign([${items}], extra)` : `[${items}]`
       return `${imports.join('\n')}\nexport const publishRuntime = (extra) => { ${runtime.global} = ${published} }\n`
     },
   }
