@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import pkg from '../../package.json' with { type: 'json' }
 import { checkBasePath, createService, ServiceOptionError } from './app.ts'
+import { pasteLine } from './scripts.ts'
 import { DEMO_KEYS } from './seed.ts'
 
 function wholeNumber(name: string, fallback: number, min: number, what: string): number {
@@ -51,12 +52,13 @@ serve({ fetch: service.app.fetch, port, hostname: process.env.HOST ?? '127.0.0.1
     DEMO_KEYS.globex.skTest,
   ]
   const base = `http://localhost:${info.port}${basePath}`
-  console.log(
-    `referral service on ${base} · script ${base}/v${pkg.version}/referral-widget.js · demo keys: ${keys.join(', ')} (and the _live_ twins)`,
-  )
+  console.log(`referral service on ${base} · demo keys: ${keys.join(', ')} (and the _live_ twins)`)
   if (!existsSync(`${dist}referral-widget.js`)) {
     console.error(
       '[service] dist/referral-widget.js is not built: run `npm run build` to serve the script; the API works meanwhile.',
     )
+    return
   }
+  // The tag to paste: this build's own URL, which never changes content, pinned by its hash.
+  void pasteLine(dist, base).then((line) => console.log(`the script tag to paste:\n  ${line}`))
 })

@@ -1,9 +1,12 @@
 // The built script-tag files, served by the service itself so that `npm run service` alone
 // backs a script-tag page, and so that a site can put script and API under one path of its own
-// origin. Two names for each file:
+// origin. Three names for each file:
+//   /v<build>/referral-widget.js   this build (`<version>+<hash>`, dist/build.json), never
+//                                  changing; cached a year, immutable: the URL to paste
 //   /referral-widget.js            the current build; cached 5 minutes, so a deploy shows soon
-//   /v<version>/referral-widget.js this version, never changing; cached a year, immutable
-// The script loads its UI from beside itself, so a versioned script loads the versioned UI.
+//   /v<version>/referral-widget.js the current build of this version, cached 5 minutes too: the
+//                                  files a version is built into change until it is released
+// The script loads its other files from beside itself, so a versioned script loads its own build.
 // Only the names below exist: nothing else under dist/ (or above it) can be asked for.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -19,7 +22,7 @@ export interface ScriptFiles {
 }
 
 const FILE =
-  /^(referral-widget(?:-(?:tracking|tracking-delivery|delivery|checks|ui|banner|qr|link|cookie|outbound|messages-[a-z]{2}(?:-[a-z]{2})?))?\.js|integrity\.json)$/
+  /^(referral-widget(?:-(?:tracking|tracking-delivery|delivery|checks|ui|banner|qr|link|cookie|outbound|messages-[a-z]{2}(?:-[a-z]{2})?))?\.js|integrity\.json|build\.json)$/
 const VERSIONED = /^\/v([0-9A-Za-z.+-]{1,64})\/([^/]+)$/
 const UNVERSIONED = /^\/([^/]+)$/
 
@@ -34,6 +37,18 @@ const missing = (message: string) =>
     'Cache-Control': 'no-store',
   })
 
+/** The build dist/ holds (dist/build.json), or undefined before one is made. */
+export async function builtAs(dir: string): Promise<string | undefined> {
+  try {
+    const { build } = JSON.parse(await readFile(join(dir, 'build.json'), 'utf8')) as {
+      build?: unknown
+    }
+    return typeof build === 'string' ? build : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Answers GET and HEAD for the script files; passes every other request on. */
 export function scriptFiles(files: ScriptFiles): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -42,9 +57,12 @@ export function scriptFiles(files: ScriptFiles): MiddlewareHandler<AppEnv> {
     const versioned = VERSIONED.exec(path)
     const name = versioned ? versioned[2] : UNVERSIONED.exec(path)?.[1]
     if (name === undefined || !FILE.test(name)) return next()
-    if (versioned && versioned[1] !== files.version) {
+    const build = versioned && (await builtAs(files.dir))
+    if (versioned && versioned[1] !== build && versioned[1] !== files.version) {
       throw missing(
-        `This service serves version ${files.version} of the script: /v${files.version}/${name}.`,
+        build
+          ? `This service serves build ${build} of the script: /v${build}/${name}.`
+          : `${name} is not built: run \`npm run build\` (it writes dist/), then ask again.`,
       )
     }
     let body: Uint8Array
@@ -57,8 +75,23 @@ export function scriptFiles(files: ScriptFiles): MiddlewareHandler<AppEnv> {
     }
     return c.body(new Uint8Array(body), 200, {
       'Content-Type': contentType(name),
-      'Cache-Control': versioned ? IMMUTABLE : SHORT,
+      // Only a build's own name is for ever: a version's files change until it is released.
+      'Cache-Control': versioned && versioned[1] === build ? IMMUTABLE : SHORT,
       'X-Content-Type-Options': 'nosniff',
     })
   }
+}
+
+/**
+ * The script tag a site pastes to run the build in `dir` from `base`: its versioned URL (never
+ * changing content) with the Subresource Integrity hash of dist/integrity.json.
+ */
+export async function pasteLine(dir: string, base: string): Promise<string> {
+  const build = await builtAs(dir)
+  const integrity = JSON.parse(await readFile(join(dir, 'integrity.json'), 'utf8')) as Record<
+    string,
+    string
+  >
+  const src = `${base}/v${build}/referral-widget.js`
+  return `<script async src="${src}" integrity="${integrity['referral-widget.js']}" crossorigin="anonymous" data-key="pk_test_acme"></script>`
 }

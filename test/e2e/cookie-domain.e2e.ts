@@ -11,6 +11,7 @@ import { FAST, SEEDED_CAMPAIGN } from './support/harness.ts'
 import { callReferral, READY_ROOT, waitForApi } from './support/in-page.ts'
 import { startFirstPartyOrigin } from './support/servers.ts'
 import { flush, useSiteNames } from './support/site-names.ts'
+import { buildOf, DIST } from './support/two-builds.ts'
 import { widgetPage } from './support/widget-page.ts'
 
 const WWW = 'www.shop.test'
@@ -174,6 +175,8 @@ describe('data-cookie-domain across two subdomains', () => {
 describe('the script and the API under /referral on the page’s own origin', () => {
   it('data-api="/referral": the panel is ready, a click and a signup are counted, nothing leaves the origin', async () => {
     const site = await startFirstPartyOrigin(pkg.version)
+    // The build's own URL, as the service says to paste it.
+    const build = buildOf(DIST)
     try {
       h.allow(site.url)
       const admin = async (method: string, path: string, body?: unknown) => {
@@ -192,7 +195,7 @@ describe('the script and the API under /referral on the page’s own origin', ()
         '/',
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head>
 <body><div data-referral-widget></div>
-<script async src="/referral/v${pkg.version}/referral-widget.js" data-key="pk_test_acme" data-api="/referral"></script>
+<script async src="/referral/v${build}/referral-widget.js" data-key="pk_test_acme" data-api="/referral"></script>
 </body></html>`,
       )
       const context = await h.newContext()
@@ -210,8 +213,8 @@ describe('the script and the API under /referral on the page’s own origin', ()
       expect(paths.every((request) => request.origin === site.url)).toBe(true)
       expect(paths.map((request) => request.pathname)).toEqual(
         expect.arrayContaining([
-          `/referral/v${pkg.version}/referral-widget.js`,
-          `/referral/v${pkg.version}/referral-widget-ui.js`,
+          `/referral/v${build}/referral-widget.js`,
+          `/referral/v${build}/referral-widget-ui.js`,
           '/referral/v1/events',
         ]),
       )

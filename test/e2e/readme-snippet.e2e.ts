@@ -32,9 +32,10 @@ it('the README’s snippet and calls work as copied, the calls made before the s
   const calls = example('calls.js')
   const stub = snippet.split('\n').find((line) => line.startsWith('<script>'))
   expect(stub, 'the snippet has an inline stub').toBeDefined()
-  // Only the placeholders change: the service's address, and no integrity hash to fill in.
+  // Only the placeholders change: the service's address (the suite's serves the build as
+  // it is), and no integrity hash to fill in.
   const html = snippet
-    .replace('https://YOUR-SERVICE/', `${service.url}/`)
+    .replace('https://YOUR-SERVICE/v<build>/', `${service.url}/`)
     .replace(/\s*integrity="sha384-…" crossorigin="anonymous"/, '')
     .replace(
       `${stub}\n`,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ServiceOptionError } from '../../demo/service/app.ts'
-import { IMMUTABLE, SHORT } from '../../demo/service/scripts.ts'
+import { IMMUTABLE, pasteLine, SHORT } from '../../demo/service/scripts.ts'
 import { recordSignup } from '../../src/server.ts'
 import { DEMO_CAMPAIGNS, errorOf, setup } from './helpers.ts'
 
@@ -15,6 +15,7 @@ const FILES = {
   'referral-widget-ui.js': '/* ui en */',
   'referral-widget-messages-ja.js': '/* messages ja */',
   'integrity.json': '{"referral-widget.js":"sha384-x"}',
+  'build.json': '{"version":"1.2.3","build":"1.2.3+0badc0de"}',
 }
 for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dist, name), text)
 // Beside the built files, never to be served.
@@ -22,6 +23,7 @@ writeFileSync(join(dist, 'secret.txt'), 'not for the web')
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 const VERSION = '1.2.3'
+const BUILD = '1.2.3+0badc0de'
 const hosted = (basePath?: string) =>
   setup({
     ...(basePath === undefined ? {} : { basePath }),
@@ -132,18 +134,24 @@ describe('the script files', () => {
         }
       })
 
-      it('serves /v<version>/… of this version for a year, immutable; another version is 404', async () => {
+      it('serves /v<build>/… for a year, immutable; /v<version>/… for 5 minutes; any other is 404', async () => {
         const { call } = hosted(basePath)
-        const current = await call('GET', `${basePath}/v${VERSION}/referral-widget-messages-ja.js`)
-        expect(current.status).toBe(200)
-        expect(current.body).toBe(FILES['referral-widget-messages-ja.js'])
-        expect(current.headers.get('cache-control')).toBe(IMMUTABLE)
-        const other = await call('GET', `${basePath}/v9.9.9/referral-widget.js`)
-        expect(other.status).toBe(404)
-        expect(errorOf(other).message).toBe(
-          `This service serves version ${VERSION} of the script: /v${VERSION}/referral-widget.js.`,
-        )
-        expect(other.headers.get('cache-control')).toBe('no-store')
+        const own = await call('GET', `${basePath}/v${BUILD}/referral-widget-messages-ja.js`)
+        expect(own.status).toBe(200)
+        expect(own.body).toBe(FILES['referral-widget-messages-ja.js'])
+        expect(own.headers.get('cache-control')).toBe(IMMUTABLE)
+        // The version's files change until it is released: never cached for a year.
+        const version = await call('GET', `${basePath}/v${VERSION}/referral-widget.js`)
+        expect(version.status).toBe(200)
+        expect(version.headers.get('cache-control')).toBe(SHORT)
+        for (const other of ['9.9.9', '1.2.3+ffffffff']) {
+          const answer = await call('GET', `${basePath}/v${other}/referral-widget.js`)
+          expect(answer.status, other).toBe(404)
+          expect(errorOf(answer).message).toBe(
+            `This service serves build ${BUILD} of the script: /v${BUILD}/referral-widget.js.`,
+          )
+          expect(answer.headers.get('cache-control')).toBe('no-store')
+        }
       })
 
       it('HEAD answers the same headers without a body', async () => {
@@ -194,6 +202,12 @@ describe('the script files', () => {
     } finally {
       rmSync(empty, { recursive: true, force: true })
     }
+  })
+
+  it('says which tag to paste: the build’s own URL, pinned by its hash', async () => {
+    expect(await pasteLine(dist, 'https://shop.test/referral')).toBe(
+      `<script async src="https://shop.test/referral/v${BUILD}/referral-widget.js" integrity="sha384-x" crossorigin="anonymous" data-key="pk_test_acme"></script>`,
+    )
   })
 
   it('without the scripts option the service serves no file (the API alone)', async () => {

@@ -69,11 +69,10 @@ describe('npm run service', () => {
   })
 
   it('BASE_PATH=/referral: the API and the script under the prefix, nothing outside it', async () => {
-    const { firstLine } = start({ BASE_PATH: '/referral' })
+    const { firstLine, output } = start({ BASE_PATH: '/referral' })
     const line = await firstLine
     const base = /http:\/\/localhost:\d+\/referral/.exec(line)?.[0]
     expect(base).toBeDefined()
-    expect(line).toContain(`${base}/v${pkg.version}/referral-widget.js`)
     const get = (url: string) => fetch(url, { headers: { Authorization: 'Bearer pk_test_acme' } })
     expect((await get(`${base}/v1/campaigns`)).status).toBe(200)
     expect((await get(`${base?.replace('/referral', '')}/v1/campaigns`)).status).toBe(404)
@@ -83,10 +82,25 @@ describe('npm run service', () => {
     expect((await recordSignup(signup)).status).toBe('duplicate')
     const script = await fetch(`${base}/v${pkg.version}/referral-widget.js`)
     if (built) {
+      // The tag to paste: this build's own URL, for ever the same file, pinned by its hash.
+      const { build } = JSON.parse(readFileSync('dist/build.json', 'utf8')) as { build: string }
+      const integrity = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as Record<
+        string,
+        string
+      >
+      await expect
+        .poll(() => output().stdout)
+        .toContain(
+          `<script async src="${base}/v${build}/referral-widget.js" integrity="${integrity['referral-widget.js']}" crossorigin="anonymous" data-key="pk_test_acme"></script>`,
+        )
+      const own = await fetch(`${base}/v${build}/referral-widget.js`)
+      expect(own.status).toBe(200)
+      expect(own.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+      expect(own.headers.get('cache-control')).toContain('immutable')
+      expect(await own.text()).toBe(readFileSync('dist/referral-widget.js', 'utf8'))
+      // The version's name serves its current build, never for a year.
       expect(script.status).toBe(200)
-      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
-      expect(script.headers.get('cache-control')).toContain('immutable')
-      expect(await script.text()).toBe(readFileSync('dist/referral-widget.js', 'utf8'))
+      expect(script.headers.get('cache-control')).not.toContain('immutable')
     } else {
       expect(script.status).toBe(404)
       expect(await script.text()).toContain('npm run build')
