@@ -107,6 +107,23 @@ export interface ReferralEvents extends Omit<QueueEvents, 'change'> {
   selfreferral: { code: string }
 }
 
+/** The events `on` takes, every one of ReferralEvents (the script tag's surface lists them). */
+export const EVENTS = [
+  'ready',
+  'link',
+  'event:queued',
+  'event:sent',
+  'event:dropped',
+  'ratelimited',
+  'error',
+  'destroyed',
+  'selfreferral',
+] as const satisfies ReadonlyArray<keyof ReferralEvents>
+/** A public event left out of EVENTS fails here. */
+export const EVERY_EVENT: Exclude<keyof ReferralEvents, (typeof EVENTS)[number]> extends never
+  ? true
+  : never = true
+
 /** The core's own announcements, beside the public ones. */
 export interface CoreEvents extends ReferralEvents {
   /** The queue changed: its size or its connection. */

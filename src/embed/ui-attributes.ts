@@ -16,12 +16,15 @@ export interface UiAttributes {
   shareUtm: boolean | undefined
 }
 
+/** The tag's attributes the panel reads, by what they set. */
+export const UI_ATTRIBUTES = { messages: 'data-messages', shareUtm: 'data-share-utm' } as const
+
 /** The panel's attributes of the script tag, unread. */
 export const rawUiAttributes = (tag: {
   getAttribute(name: string): string | null
 }): RawUiAttributes => ({
-  messages: tag.getAttribute('data-messages') ?? undefined,
-  shareUtm: tag.getAttribute('data-share-utm') ?? undefined,
+  messages: tag.getAttribute(UI_ATTRIBUTES.messages) ?? undefined,
+  shareUtm: tag.getAttribute(UI_ATTRIBUTES.shareUtm) ?? undefined,
 })
 
 /** A counted message's plural forms, e.g. {"one": "…", "other": "…"}: strings only. */
