@@ -4,8 +4,8 @@
 // it waited (days or a year) never expires it. Until then, an event that looks too old by the
 // device clock waits: the next answer (to any request) tells whether it is.
 // The one event two tabs may both hold is a record the loader kept (core/kept.ts), its id the
-// same in each: two tabs starting at once may both take it before either removed it. So the last
-// of those confirmed (by any tab, `done`) are remembered, and a pass sends none of them again.
+// same in each: two tabs starting at once may both take it before either removed it. So those
+// confirmed lately (by any tab, `done`) are remembered, and a pass sends none of them again.
 import type { ServiceClock } from '../api/clock.ts'
 import type { Dropped } from './announce.ts'
 import type { ChunkStore, QueuedEvent } from './chunks.ts'
@@ -13,8 +13,13 @@ import type { SafeStorage } from './storage.ts'
 
 export type Chunks = Map<string, QueuedEvent[]>
 
-/** How many confirmed kept events are remembered: more than a page keeps at once is not needed. */
-const DONE_KEPT = 20
+/**
+ * How long confirmed kept events are remembered: a second copy exists only in a tab that took the
+ * record at the moment the first did, and is sent by its next pass, within a minute or so. As many
+ * as the queue holds are remembered (a page offline may keep that many), so the memory is
+ * forgotten once it is that old rather than let it sit in the host's storage.
+ */
+const DONE_KEPT_MS = 10 * 60_000
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createBacklog(options: {
@@ -39,10 +44,16 @@ export function createBacklog(options: {
   }
 
   /**
-   * The kept events confirmed lately, as stored: only ever matched against queued events' ids, so
-   * whatever else the value holds does nothing.
+   * The kept events confirmed lately, as stored (`<time> <id> <id>...`): only ever matched against
+   * queued events' ids, so whatever else the value holds does nothing.
    */
-  const doneKept = () => (storage.get(options.doneKey) ?? '').split(' ')
+  const doneKept = () => {
+    const stored = storage.get(options.doneKey)
+    const [at, ...ids] = (stored ?? '').split(' ')
+    if (Math.abs(now() - Number(at)) <= DONE_KEPT_MS) return ids
+    if (stored !== undefined) storage.remove(options.doneKey) // forgotten: nothing left behind
+    return []
+  }
 
   /**
    * Removes events by id from the chunks that hold them, rewriting only those chunks. `confirmed`:
@@ -58,7 +69,10 @@ export function createBacklog(options: {
     }
     const done = [...ids].filter((id) => id.startsWith('kept_'))
     if (confirmed && done.length > 0)
-      storage.set(options.doneKey, [...done, ...doneKept()].slice(0, DONE_KEPT).join(' '))
+      storage.set(
+        options.doneKey,
+        [now(), ...done, ...doneKept()].slice(0, options.maxEvents + 1).join(' '),
+      )
   }
 
   /** Events sent and not answered: one more attempt each, in the chunks that hold them. */

@@ -59,4 +59,48 @@ describe('a kept record in two tabs', () => {
     expect([a.queueSize(), b.queueSize()]).toEqual([0, 0])
     expect(storedQueue(storage)).toEqual([])
   })
+
+  it('thirty taken by the second after the first had them confirmed: none sent again', async () => {
+    const storage = scene.world.createMemoryStorage()
+    const { locks } = createFakeLocks()
+    const code = await scene.world.makeLink('alice')
+    // Kept once: each record's text (and so its event's id) the same whenever it is read.
+    const texts = Array.from(
+      { length: 30 },
+      (_, n) => keptText('signup', [`kept-${n}`, code]) ?? '',
+    )
+    const keep = () => {
+      for (const [n, text] of texts.entries()) storage.setItem(keptKey(NAMESPACE, 1234.5, n), text)
+    }
+    keep()
+    const a = open({ storage, storageEvents: true, locks })
+    await vi.advanceTimersByTimeAsync(MINUTE)
+    const sent = idsInRequests()
+    expect(new Set(sent).size).toBe(30)
+    // The second tab read all thirty before the first tab's removals reached it.
+    keep()
+    const b = open({ storage, storageEvents: true, locks })
+    await vi.advanceTimersByTimeAsync(MINUTE)
+    expect(idsInRequests()).toEqual(sent)
+    expect([a.queueSize(), b.queueSize()]).toEqual([0, 0])
+    expect(storedQueue(storage)).toEqual([])
+  })
+
+  it('forgets the confirmed ones ten minutes on: nothing of them is left in storage', async () => {
+    const storage = scene.world.createMemoryStorage()
+    const { locks } = createFakeLocks()
+    storage.setItem(
+      keptKey(NAMESPACE, 1234.5, 0),
+      keptText('signup', ['kept-user', await scene.world.makeLink('alice')]) ?? '',
+    )
+    open({ storage, storageEvents: true, locks })
+    await vi.advanceTimersByTimeAsync(MINUTE)
+    expect(storage.getItem(`${NAMESPACE}done`)).toContain(idsInRequests()[0])
+    await vi.advanceTimersByTimeAsync(10 * MINUTE)
+    const b = open({ storage, storageEvents: true, locks })
+    b.track('signup', { userId: 'later' })
+    await vi.advanceTimersByTimeAsync(MINUTE)
+    expect(idsInRequests()).toHaveLength(2)
+    expect(storage.getItem(`${NAMESPACE}done`)).toBeNull()
+  })
 })

@@ -54,8 +54,9 @@ it('sends from two tabs one at a time: no two requests at once, every event acce
 
   // One sender at a time: no event went out twice, and no request began before the last ended.
   const sent = h.eventRequests().flatMap((request) => request.results.map((result) => result.id))
-  expect(sent).toHaveLength(30)
   const posts = [...h.eventPosts()].sort((a, b) => a.start - b.start)
+  const timeline = posts.map((post) => `${Math.round(post.start)}-${Math.round(post.end)}`)
+  expect(sent, `the events sent; the requests (ms): ${timeline.join(', ')}`).toHaveLength(30)
   for (const [at, post] of posts.entries()) {
     const before = posts[at - 1]
     if (before)

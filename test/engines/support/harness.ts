@@ -16,6 +16,8 @@ import { platformSkip } from '../../support/platform.ts'
 import {
   type Engine,
   engineOfRun,
+  LAUNCH_MS,
+  LAUNCH_TRIES,
   launchEngine,
   missing,
   type Session,
@@ -45,6 +47,9 @@ export interface EngineHarness extends ServiceCalls {
   /** The host site's `path` under another of its names (SITE_HOSTS, the same server). */
   site(name: SiteHost, path: string): string
 }
+
+/** The launch's own deadlines (engine.ts), three tries, and a little more. */
+const LAUNCH_TRIES_MS = LAUNCH_TRIES * LAUNCH_MS + 10_000
 
 export function useEngine(): EngineHarness {
   const name = engineOfRun()
@@ -76,7 +81,7 @@ export function useEngine(): EngineHarness {
   beforeAll(async () => {
     if (unavailable && process.env.CI) throw new Error(`CI runs every engine: ${unavailable}`)
     if (!unavailable) engine = await launchEngine(name)
-  })
+  }, LAUNCH_TRIES_MS)
   afterAll(async () => {
     await engine?.close()
   })

@@ -21,9 +21,16 @@ export interface WebDriverSession {
 }
 
 /** Sends one command to the remote end at `base` (e.g. http://127.0.0.1:4444). */
-async function send<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
+async function send<T>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
+    ...(signal ? { signal } : {}),
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
     ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
   })
@@ -35,16 +42,18 @@ async function send<T>(base: string, method: string, path: string, body?: unknow
   return answer.value as T
 }
 
-/** Starts a session with these capabilities (`alwaysMatch`). */
+/** Starts a session with these capabilities (`alwaysMatch`), failing after `timeoutMs`. */
 export async function newSession(
   base: string,
   capabilities: Record<string, unknown>,
+  timeoutMs: number,
 ): Promise<WebDriverSession> {
   const created = await send<{ sessionId: string; capabilities: Record<string, unknown> }>(
     base,
     'POST',
     '/session',
     { capabilities: { alwaysMatch: capabilities } },
+    AbortSignal.timeout(timeoutMs),
   )
   const prefix = `/session/${created.sessionId}`
   return {

@@ -11,6 +11,8 @@ import { newSession, type WebDriverSession } from './webdriver.ts'
 
 const DRIVER = '/usr/bin/WebKitWebDriver'
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+/** How long the driver may take to start its MiniBrowser before the try is given up. */
+const SESSION_MS = 30_000
 
 /** A TCP port nothing listens on now. */
 async function freePort(): Promise<number> {
@@ -121,18 +123,35 @@ async function startBrowser(display: string | undefined, args: string[] = []) {
     // Its language comes from LANG (C.UTF-8 would make navigator.language "C").
     env: { ...process.env, LANG: 'en_US.UTF-8', ...(display ? { DISPLAY: display } : {}) },
     stdio: 'ignore',
+    // A group of its own: stopping it stops the MiniBrowser it started too.
+    detached: true,
   })
+  const stop = () => {
+    try {
+      if (driver.pid) process.kill(-driver.pid, 'SIGKILL')
+    } catch {
+      // Already gone.
+    }
+  }
   const base = `http://127.0.0.1:${port}`
   try {
     await driverReady(base, driver)
-    const session = await newSession(base, {
-      browserName: 'MiniBrowser',
-      pageLoadStrategy: 'normal',
-      timeouts: { script: 30_000, pageLoad: 30_000 },
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...args] },
-      // The site's other host names (SITE_HOSTS) through the proxy; loopback addresses direct.
-      proxy: { proxyType: 'manual', httpProxy: proxy.address, noProxy: ['127.0.0.1', 'localhost'] },
-    })
+    const session = await newSession(
+      base,
+      {
+        browserName: 'MiniBrowser',
+        pageLoadStrategy: 'normal',
+        timeouts: { script: 30_000, pageLoad: 30_000 },
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...args] },
+        // The site's other host names (SITE_HOSTS) through the proxy; loopback addresses direct.
+        proxy: {
+          proxyType: 'manual',
+          httpProxy: proxy.address,
+          noProxy: ['127.0.0.1', 'localhost'],
+        },
+      },
+      SESSION_MS,
+    )
     const browser = await windows(session)
     const tabOf = (handle: string): Tab => {
       const command = <T>(method: 'POST', path: string, body?: unknown) =>
@@ -173,12 +192,12 @@ async function startBrowser(display: string | undefined, args: string[] = []) {
       group,
       async close() {
         await session.command('DELETE', '').catch(() => {})
-        driver.kill()
+        stop()
         proxy.close()
       },
     }
   } catch (error) {
-    driver.kill()
+    stop()
     proxy.close()
     throw error
   }
