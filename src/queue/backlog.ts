@@ -48,10 +48,9 @@ export function createBacklog(options: {
    * queued events' ids, so whatever else the value holds does nothing.
    */
   const doneKept = () => {
-    const stored = storage.get(options.doneKey)
-    const [at, ...ids] = (stored ?? '').split(' ')
-    if (Math.abs(now() - Number(at)) <= DONE_KEPT_MS) return ids
-    if (stored !== undefined) storage.remove(options.doneKey) // forgotten: nothing left behind
+    const [at, ...ids] = (storage.get(options.doneKey) ?? '').split(' ')
+    if (now() - Number(at) < DONE_KEPT_MS) return ids
+    storage.remove(options.doneKey) // forgotten: nothing of it left in the host's storage
     return []
   }
 
