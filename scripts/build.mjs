@@ -39,6 +39,7 @@ const modes = [
   'outbound',
   'link',
   'checks',
+  'debug',
   'delivery',
   'tracking',
   'tracking-delivery',
@@ -59,10 +60,10 @@ for (const mode of modes) {
   // into one of them); the loader those of the files it loads itself.
   if (mode === 'tracking')
     process.env.PART_INTEGRITY = pins(
-      /^referral-widget-(link|cookie|outbound|checks|delivery)\.js$/,
+      /^referral-widget-(link|cookie|outbound|checks|debug|delivery)\.js$/,
     )
   if (mode === 'tracking-delivery')
-    process.env.PART_INTEGRITY = pins(/^referral-widget-(link|cookie|outbound|checks)\.js$/)
+    process.env.PART_INTEGRITY = pins(/^referral-widget-(link|cookie|outbound|checks|debug)\.js$/)
   if (mode === 'embed')
     process.env.SIBLING_INTEGRITY = pins(
       /^referral-widget-(ui|banner|tracking|tracking-delivery)\.js$/,

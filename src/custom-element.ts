@@ -189,6 +189,7 @@ interface NarrowAttributes {
   'clean-url': Flag
   'honor-gpc': Flag
   'share-utm': Flag
+  debug: Flag
 }
 
 /**

@@ -6,12 +6,13 @@
 // queue where there is something to send) loads only when `workOf` says so, or a call needs it;
 // the UI file is fetched beside it on a panel page.
 import { ATTRIBUTION_COOKIE } from './api/attribution-cookie.ts'
-import { BUILD } from './embed/build.ts'
 import { createCommandFunction, install, WAIT } from './embed/commands.ts'
 import { consentGiven, keep, referralIn, stored } from './embed/loader/page.ts'
 import { readTag, type Tag } from './embed/loader/tag.ts'
 import { publishRuntime } from './embed/loader-runtime.ts'
 import { loadSibling, notLoaded, uiFile } from './embed/siblings.ts'
+import { BUILD } from './shared/build.ts'
+import { debugAsked } from './shared/debug-switch.ts'
 import { error as logError, warn, warnOnce } from './shared/log.ts'
 import { own } from './shared/own.ts'
 import { useNonce } from './shared/trusted-script-url.ts'
@@ -43,7 +44,9 @@ function workOf(tag: Tag, referred: boolean) {
   const { toSend, held } = stored(tag.namespace)
   const sends = toSend || referred
   const shared = tag.cookieDomain && document.cookie.includes(`${ATTRIBUTION_COOKIE}=`)
-  return { sends, any: sends || held || shared || uiFile() !== undefined }
+  // Debug mode has work on every page: saying why nothing happens is its point.
+  const debug = tag.debug || debugAsked(location.search)
+  return { sends, any: sends || held || shared || debug || uiFile() !== undefined }
 }
 
 function start() {
@@ -147,7 +150,7 @@ function start() {
     const erases = any || tag.cookieDomain
     if (name === 'flush') need(true)
     if (
-      name === 'getLink' ||
+      /^(getLink|debug|diagnose)$/.test(name) ||
       (name === 'forget' && erases) ||
       (name === 'consent' && (args[0] === true ? !storing(tag) : erases))
     )

@@ -10,6 +10,7 @@ export {
   type Theme,
   type TrackProperties,
 } from './core/create-referral.ts'
+export type { Diagnosis, ReportedDecision } from './core/diagnosis.ts'
 export type { Attribution, CampaignState, LinkState, ReferralLink } from './core/stores.ts'
 export type { Connection, DropReason } from './queue/queue.ts'
 export { createMemoryStorage, type StorageLike } from './queue/storage.ts'

@@ -22,7 +22,7 @@ export interface ScriptFiles {
 }
 
 const FILE =
-  /^(referral-widget(?:-(?:tracking|tracking-delivery|delivery|checks|ui|banner|qr|link|cookie|outbound|messages-[a-z]{2}(?:-[a-z]{2})?))?\.js|integrity\.json|build\.json)$/
+  /^(referral-widget(?:-(?:tracking|tracking-delivery|delivery|checks|debug|ui|banner|qr|link|cookie|outbound|messages-[a-z]{2}(?:-[a-z]{2})?))?\.js|integrity\.json|build\.json)$/
 const VERSIONED = /^\/v([0-9A-Za-z.+-]{1,64})\/([^/]+)$/
 const UNVERSIONED = /^\/([^/]+)$/
 

@@ -28,7 +28,15 @@ interface QueueSnapshot {
   broken: string[]
 }
 
-function readQueue(entries: ReadonlyArray<readonly [string, string]>, namespace: string | null) {
+/**
+ * The namespace's keys read as the widget reads them: the queue's chunks and the delivery state
+ * are JSON (broken when they do not parse as the widget's own); every other key is shown as it is
+ * stored, since several are plain text by design (`own`, `done`, the loader's `kept:` records).
+ */
+export function readQueue(
+  entries: ReadonlyArray<readonly [string, string]>,
+  namespace: string | null,
+) {
   const snapshot: QueueSnapshot = {
     events: [],
     delivery: null,
@@ -36,25 +44,25 @@ function readQueue(entries: ReadonlyArray<readonly [string, string]>, namespace:
     elsewhere: 0,
     broken: [],
   }
+  const json = (raw: string): unknown => {
+    try {
+      return JSON.parse(raw)
+    } catch {
+      return undefined
+    }
+  }
   for (const [key, raw] of entries) {
     if (namespace === null || !key.startsWith(namespace)) {
       snapshot.elsewhere += 1
       continue
     }
     const name = key.slice(namespace.length)
-    let value: unknown
-    try {
-      value = JSON.parse(raw)
-    } catch {
-      snapshot.broken.push(name)
-      continue
-    }
     if (name.startsWith('q:')) {
-      const chunk = Chunk.safeParse(value)
+      const chunk = Chunk.safeParse(json(raw))
       if (chunk.success) snapshot.events.push(...chunk.data.events)
       else snapshot.broken.push(name)
     } else if (name === 'delivery') {
-      const delivery = Delivery.safeParse(value)
+      const delivery = Delivery.safeParse(json(raw))
       if (delivery.success) snapshot.delivery = delivery.data
       else snapshot.broken.push(name)
     } else snapshot.other.push([name, raw])

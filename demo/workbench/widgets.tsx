@@ -8,6 +8,7 @@ import type { CampaignState } from '../../src/core/stores.ts'
 import type { ReferralInternals as Referral } from '../../src/core/types.ts'
 import { acquireReferral, releaseReferral } from '../../src/ui/registry.ts'
 import { describe, EVENT_NAMES } from '../frames/protocol.ts'
+import { DiagnosePanel } from './diagnose-panel.tsx'
 import { errorText } from './format.ts'
 import {
   $frameHeights,
@@ -166,6 +167,7 @@ export function PreactColumn(props: { options: Options }) {
         state={core ? campaign.status : refusal ? 'refused' : null}
         testId="facts-preact"
       />
+      {core && <DiagnosePanel referral={core} />}
     </article>
   )
 }

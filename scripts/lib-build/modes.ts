@@ -79,6 +79,15 @@ export const builds: Record<string, UserConfig['build']> = {
       fileName: () => 'referral-widget-checks.js',
     },
   },
+  debug: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/debug-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetDebug',
+      fileName: () => 'referral-widget-debug.js',
+    },
+  },
   delivery: {
     target: 'es2022',
     lib: {

@@ -8,6 +8,7 @@ import { createSending } from '../queue/sending.ts'
 import { ConfigError } from '../shared/errors.ts'
 import { own } from '../shared/own.ts'
 import { attributionCookie } from './attribution-cookie.ts'
+import { switchDebug } from './debug/switch.ts'
 import { attachExtras, type ExtrasOptions } from './extras.ts'
 import { browserHost } from './host.ts'
 import { parsePublicKey } from './keys.ts'
@@ -44,6 +45,7 @@ export function createReferralInternals(options: ReferralOptions): ReferralInter
     sharedCookie: attributionCookie,
     outboundLinks,
     handoffArrival,
+    debugging: () => import('./debug/index.ts').then((file) => file.debugFile),
   })
   return attachExtras(tracker, extrasOptions(own(options)))
 }
@@ -69,6 +71,8 @@ export interface TrackingParts {
   outboundLinks?: typeof outboundLinks | undefined
   /** What reads a hand-off that reached the page (without it, none is read). */
   handoffArrival?: typeof handoffArrival | undefined
+  /** The debug file, brought by the first debug(true) or diagnose(). */
+  debugging: TrackerOptions['debugging']
 }
 
 /**
@@ -101,6 +105,9 @@ export function createTracking(given: ReferralOptions, parts: TrackingParts): Tr
       refParams: refParamsOf(options),
       cleanUrl: options.cleanUrl === undefined || checkOption('cleanUrl', options.cleanUrl),
       honorGpc: options.honorGpc !== undefined && checkOption('honorGpc', options.honorGpc),
+      debug:
+        (options.debug !== undefined && checkOption('debug', options.debug)) ||
+        switchDebug(href === undefined ? '' : new URL(href).search),
       firstTouch:
         options.attribution !== undefined &&
         checkOption('attribution', options.attribution) === 'first',

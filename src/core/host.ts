@@ -19,7 +19,15 @@ export interface Host {
    * listeners can stop it); returns the unsubscribe function.
    */
   listen(
-    name: 'online' | 'offline' | 'pagehide' | 'pageshow' | 'storage' | 'click' | 'auxclick',
+    name:
+      | 'online'
+      | 'offline'
+      | 'pagehide'
+      | 'pageshow'
+      | 'storage'
+      | 'click'
+      | 'auxclick'
+      | 'securitypolicyviolation',
     listener: (event: Event) => void,
   ): () => void
   locks: LockManagerLike | undefined

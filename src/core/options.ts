@@ -107,6 +107,7 @@ const CHECKS = {
   cookieDomain: domain,
   attribution: oneOf('last', 'first'),
   outbound: outboundHosts,
+  debug: flag,
 } as const
 
 export type CheckedOption = keyof typeof CHECKS

@@ -12,6 +12,7 @@ import { arrive } from './arrival.ts'
 import { createAttribution } from './attribution.ts'
 import { withoutReferral } from './clean-url.ts'
 import { CONSENT_GIVEN, hasStoredConsent } from './consent-record.ts'
+import { createDebugging } from './debugging.ts'
 import { createEmitter } from './emitter.ts'
 import { browserHost, type Host } from './host.ts'
 import { defaultRandom, randomId } from './ids.ts'
@@ -38,7 +39,7 @@ export function createTracker(options: TrackerOptions) {
     held: !consented,
   })
   const persisted = createPersisted(storage, namespace)
-  const events = createEmitter<CoreEvents>()
+  const events = createEmitter<CoreEvents>(now)
   // What start-up announces (a captured click, a cached campaign and link) is replayed to
   // listeners attached in the same task: right after creation, or by the stub's queued calls.
   events.record()
@@ -254,6 +255,20 @@ export function createTracker(options: TrackerOptions) {
   cleanups.push(...listenToPage({ host, namespace, queue, events }))
   queue.send((sending) => sending.kick())
 
+  /** What the later part (campaign, link, stores) builds on, and what the debug file reads. */
+  const core = {
+    ...{ key, api, persisted, attribution, events, host, now, timers, options, namespace },
+    ...{ storage, privacySignal },
+    queueSize: () => queue.size(),
+    connection: () => queue.connection(),
+    consented: () => consented,
+    isDestroyed: () => destroyed,
+    /** The campaign's window is known: the shared cookie lives as long. */
+    shareAttribution,
+    fail,
+    onDestroy: (cleanup: () => void) => cleanups.push(cleanup),
+  }
+  const { debug, diagnose } = createDebugging(core, options.debugging)
   const tracking: Tracking = {
     track,
     getAttribution: attribution.get,
@@ -262,31 +277,13 @@ export function createTracker(options: TrackerOptions) {
     flush: queue.flush,
     forget,
     consent,
-    queueSize: () => queue.size(),
+    queueSize: core.queueSize,
     destroy,
+    debug,
+    diagnose,
   }
-
-  return {
-    ...tracking,
-    /** What the later part (campaign, link, stores) builds on. */
-    core: {
-      key,
-      api,
-      persisted,
-      attribution,
-      events,
-      host,
-      now,
-      timers,
-      connection: () => queue.connection(),
-      consented: () => consented,
-      isDestroyed: () => destroyed,
-      /** The campaign's window is known: the shared cookie lives as long. */
-      shareAttribution,
-      fail,
-      onDestroy: (cleanup: () => void) => cleanups.push(cleanup),
-    },
-  }
+  if (options.debug) debug(true)
+  return { ...tracking, core }
 }
 
 export type Tracker = ReturnType<typeof createTracker>

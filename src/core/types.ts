@@ -9,6 +9,7 @@ import type { Connection, QueueEvents } from '../queue/queue.ts'
 import type { LockManagerLike } from '../queue/sender.ts'
 import type { StorageLike } from '../queue/storage.ts'
 import type { Timers } from '../shared/timers.ts'
+import type { Diagnosis } from './diagnosis.ts'
 import type { Host } from './host.ts'
 import type { Attribution, CampaignState, LinkState, ReferralLink } from './stores.ts'
 
@@ -80,6 +81,13 @@ export interface ReferralOptions {
    * `example.org`; an array or a comma-separated list. Default: none.
    */
   outbound?: string | readonly string[] | undefined
+  /**
+   * Debug mode: every decision the widget makes (a referral captured or not, consent, a request
+   * blocked, the service's verdict on each event) printed once on the console as
+   * `[referral] <code>: …`, with what to do about it (docs/TROUBLESHOOTING.md). Default false;
+   * `referral_debug=1` in the page's address turns it on for the tab's session too.
+   */
+  debug?: boolean | undefined
   /** Bounds of the event queue. */
   maxQueuedEvents?: number | undefined
   maxEventAgeMs?: number | undefined
@@ -94,7 +102,7 @@ export interface ReferralOptions {
 }
 
 /** What `on()` hears: the queue's announcements (event:queued/sent/dropped, ratelimited), and these. */
-export interface ReferralEvents extends Omit<QueueEvents, 'change'> {
+export interface ReferralEvents extends Omit<QueueEvents, 'change' | 'unsent'> {
   ready: { campaign: PublicCampaign | null }
   link: ReferralLink
   error: { error: Error }
@@ -128,6 +136,8 @@ export const EVERY_EVENT: Exclude<keyof ReferralEvents, (typeof EVENTS)[number]>
 export interface CoreEvents extends ReferralEvents {
   /** The queue changed: its size or its connection. */
   change: undefined
+  /** A request failed and its events wait. */
+  unsent: QueueEvents['unsent']
   /** The visitor gave (true) or withdrew (false) consent. */
   consent: boolean
   /** A code was captured from the address bar or `track('click')`. */
@@ -166,6 +176,17 @@ export interface Tracking {
   queueSize(): number
   /** Unmounts the UI, removes listeners, stops timers; the queue stays stored. */
   destroy(): void
+  /**
+   * Debug mode on (`true`) or off: every decision printed once on the console, with what to do
+   * (docs/TROUBLESHOOTING.md). Off also forgets a `referral_debug=1` kept for the tab's session.
+   */
+  debug(on: boolean): void
+  /**
+   * A report of this install in this visitor's browser (versions, key, service, campaign,
+   * storage, consent, the referral held, the queue, the last 50 decisions): plain data, ready for
+   * JSON. In debug mode it is printed as a table too.
+   */
+  diagnose(): Promise<Diagnosis>
 }
 
 /** The headless core: tracking, the referrer's link, and the stores the UI reads. */
@@ -212,4 +233,6 @@ export const METHODS = [
   'consent',
   'queueSize',
   'destroy',
+  'debug',
+  'diagnose',
 ] as const satisfies ReadonlyArray<keyof Referral>

@@ -10,6 +10,7 @@
 export { CONSENT_GIVEN, hasStoredConsent } from '../core/consent-record.ts'
 export { readReferralCode } from '../core/referral-url.ts'
 export { shortHash } from '../core/short-hash.ts'
+export { DEBUG_SWITCH, debugAsked } from '../shared/debug-switch.ts'
 export { error, info, warn, warnOnce } from '../shared/log.ts'
 export { own } from '../shared/own.ts'
 export { ownScript, policyRefused } from '../shared/trusted-script-url.ts'

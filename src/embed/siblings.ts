@@ -9,6 +9,7 @@ import type { attributionCookie } from '../core/attribution-cookie.ts'
 import type { ExtrasOptions } from '../core/extras.ts'
 import type { outboundLinks } from '../core/outbound.ts'
 import type { Tracker } from '../core/tracker.ts'
+import type { DebugFile } from '../core/tracker-options.ts'
 import type { ReferralInternals, ReferralOptions } from '../core/types.ts'
 import type { CreateSending } from '../queue/sending.ts'
 import { ownScript, policyRefused } from '../shared/trusted-script-url.ts'
@@ -72,6 +73,8 @@ export interface Parts {
   tracking: { start(start: TrackingStart): void }
   /** The precise checks of the tag's attributes, when one is refused (checks-part.ts). */
   checks: { precise: AttributeChecks }
+  /** Debug mode and diagnose(), when asked for (debug-part.ts). */
+  debug: DebugFile
   /** What sends the queue, when there is something to send (delivery-part.ts). */
   delivery: { createSending: CreateSending }
   ui: Part

@@ -7,6 +7,7 @@
 // on the first getLink() elsewhere; each pinned by the hash the loader carries when it is pinned.
 import { resolveApiBase } from '../core/options.ts'
 import { createTracker } from '../core/tracker.ts'
+import { debugAsked } from '../shared/debug-switch.ts'
 import { messageOf } from '../shared/errors.ts'
 import { error as logError } from '../shared/log.ts'
 import { own } from '../shared/own.ts'
@@ -28,6 +29,7 @@ const COOKIE_FILE = 'referral-widget-cookie.js'
 const OUTBOUND_FILE = 'referral-widget-outbound.js'
 
 const CHECKS_FILE = 'referral-widget-checks.js'
+const DEBUG_FILE = 'referral-widget-debug.js'
 
 function start(given: TrackingStart) {
   const { script } = given
@@ -114,12 +116,17 @@ function run(
       refParams: (options.refParam as string[] | undefined) ?? ['ref'],
       cleanUrl: options.cleanUrl !== false,
       honorGpc: options.honorGpc === true,
+      debug: options.debug === true || debugAsked(location.search),
       firstTouch: options.attribution === 'first',
       outbound: options.outbound as string[] | undefined,
       sending: sendingFor(script, pinned),
       sharedCookie,
       outboundLinks: links?.outboundLinks,
       handoffArrival: links?.handoffArrival,
+      debugging: () =>
+        loadPart('debug', DEBUG_FILE, script, pinned).catch((failure) => {
+          throw new Error(notLoaded('debug mode', DEBUG_FILE, failure))
+        }),
     }),
   )
   // Where the loader could not read the tag, this part installs the command function.

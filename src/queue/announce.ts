@@ -1,6 +1,7 @@
 // What the queue tells the page: every event it stores, sends or drops, with the reason it
 // dropped one, and one console warning per drop.
 import type { TrackedEvent } from '../api/wire.ts'
+import type { ApiError } from '../shared/errors.ts'
 import { warn } from '../shared/log.ts'
 import { type DropReason, type QueuedEvent, stripped } from './chunks.ts'
 
@@ -14,6 +15,8 @@ export interface QueueEvents {
   }
   ratelimited: { until: number }
   change: undefined
+  /** A request failed and its events wait (the core's own: what the debug mode explains). */
+  unsent: { error: ApiError; retryAt: number }
 }
 
 export type Emit = <K extends keyof QueueEvents>(name: K, payload: QueueEvents[K]) => void

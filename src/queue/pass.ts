@@ -205,9 +205,10 @@ export function createSendPass(options: PassOptions) {
           if (failure.status !== 429) backlog.bumpAttempts(fresh, batch)
           delivery = backOff(delivery, batch, failure)
         }
-        if (failure.status === 429) {
-          emit('ratelimited', { until: Math.max(delivery.pausedUntil, delivery.nextAttemptAt) })
-        }
+        const retryAt =
+          verdict === 'key' ? refusedUntil : Math.max(delivery.pausedUntil, delivery.nextAttemptAt)
+        if (failure.status === 429) emit('ratelimited', { until: retryAt })
+        emit('unsent', { error: failure, retryAt })
         emit('change', undefined)
         return
       } finally {

@@ -114,3 +114,16 @@ it('shows every option of every select in full, at the widths the page lays out 
   }
   expect(clipped).toEqual([])
 })
+
+it("diagnoses the Preact widget in a panel of its own, and its queue view reads the widget's own keys", async () => {
+  await widgetsReady()
+  await page.getByRole('button', { name: 'Diagnose' }).click()
+  const parts = page.getByTestId('diagnose-parts')
+  await expect.poll(() => parts.textContent()).toMatch(/"reachable":true/)
+  expect(await parts.textContent()).toMatch(/"mode":"test"/)
+  // The referrer's own link is kept as plain text (`own`): shown as it is, never "unreadable".
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.endsWith(':own'))))
+    .toBe(true)
+  expect(await page.getByTestId('queue-view').textContent()).not.toMatch(/Unreadable/)
+})

@@ -80,6 +80,7 @@ describe('readTag', () => {
       consentRequired: false,
       honorGpc: false,
       cookieDomain: false,
+      debug: false,
     })
   })
 
@@ -98,6 +99,7 @@ describe('readTag', () => {
         'data-consent': 'required',
         'data-honor-gpc': 'true',
         'data-cookie-domain': 'shop.test',
+        'data-debug': '',
       }),
     ).toEqual({
       namespace: `referral:test:${shortHash(KEY)}:`,
@@ -106,6 +108,7 @@ describe('readTag', () => {
       consentRequired: true,
       honorGpc: true,
       cookieDomain: true,
+      debug: true,
     })
   })
 

@@ -17,6 +17,8 @@ export interface Tag {
   honorGpc: boolean
   /** data-cookie-domain is set: the site's shared cookie may hold a referral. */
   cookieDomain: boolean
+  /** data-debug is there, whatever its value (the tracking part reads it): debug mode. */
+  debug: boolean
 }
 
 /** A name a script can write as `NAME(...)`, and not one of the page's own objects. */
@@ -55,5 +57,6 @@ export function readTag(tag: Element): Tag | undefined {
     consentRequired: consent !== null,
     honorGpc: gpc !== null && gpc !== 'false',
     cookieDomain: get('data-cookie-domain') !== null,
+    debug: get('data-debug') !== null,
   }
 }

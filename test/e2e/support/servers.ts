@@ -54,7 +54,7 @@ export async function startServiceOrigin(
     if (intercept?.(req, res)) return
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     if (
-      /^\/referral-widget(-tracking|-tracking-delivery|-delivery|-checks|-ui|-banner|-qr|-link|-cookie|-outbound|-messages-[a-z]{2}(-[a-z]{2})?)?\.js$/.test(
+      /^\/referral-widget(-tracking|-tracking-delivery|-delivery|-checks|-debug|-ui|-banner|-qr|-link|-cookie|-outbound|-messages-[a-z]{2}(-[a-z]{2})?)?\.js$/.test(
         path,
       )
     ) {
