@@ -38,15 +38,26 @@ export function createReferral(options: ReferralOptions): Referral {
   return createReferralInternals(options)
 }
 
+/**
+ * The cores alive on this page, by key: a second one for a key records every arrival twice over
+ * (debug mode says so). The components share one per key (registry.ts); two createReferral calls
+ * do not.
+ */
+const alive = new Map<unknown, number>()
+
 /** The same core, with what the widget's own UI reads and calls (not side-effect free either). */
 export function createReferralInternals(options: ReferralOptions): ReferralInternals {
+  const key = own(options ?? {}).publicKey
   const tracker = createTracking(options, {
     sending: createSending,
     sharedCookie: attributionCookie,
     outboundLinks,
     handoffArrival,
     debugging: () => import('./debug/index.ts').then((file) => file.debugFile),
+    instances: () => alive.get(key) ?? 0,
   })
+  alive.set(key, (alive.get(key) ?? 0) + 1)
+  tracker.core.onDestroy(() => alive.set(key, (alive.get(key) ?? 1) - 1))
   return attachExtras(tracker, extrasOptions(own(options)))
 }
 
@@ -73,6 +84,8 @@ export interface TrackingParts {
   handoffArrival?: typeof handoffArrival | undefined
   /** The debug file, brought by the first debug(true) or diagnose(). */
   debugging: TrackerOptions['debugging']
+  /** How many cores with this key the page runs (the ESM package counts them). */
+  instances?: TrackerOptions['instances']
 }
 
 /**

@@ -65,6 +65,8 @@ export interface TrackerOptions
    * loads it beside its tracking part, on the first debug(true) or diagnose().
    */
   debugging: () => Promise<DebugFile>
+  /** How many cores with this key the page runs, where that is counted (the ESM package). */
+  instances?: (() => number) | undefined
 }
 
 /** What the debug file reads of the tracking core (tracker.ts's `core` is one). */

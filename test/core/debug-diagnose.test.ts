@@ -125,4 +125,16 @@ describe('the arrival, as debug mode tells it', () => {
     expect(await lines.printed('self_referral')).toContain(`${link.code} is the referrer's own`)
     tab.destroy()
   })
+
+  it('two cores with one key on the page: a second copy of the widget', async () => {
+    const lines = debugConsole()
+    const world = createWorld()
+    const first = world.tab({ href: 'https://shop.test/' })
+    const second = world.tab({ debug: true, href: 'https://shop.test/' })
+    expect(await lines.printed('duplicate_tag')).toContain(
+      '2 copies of the widget run on this page',
+    )
+    first.destroy()
+    second.destroy()
+  })
 })

@@ -89,7 +89,13 @@ describe('debug mode: the road to the service', () => {
     expect(lines(opened.log).find((line) => line.includes('blocked_by_csp'))).toContain(
       'connect-src',
     )
-    expect(lines(opened.log).some((line) => line.includes('blocked_by_client'))).toBe(false)
+    // diagnose() asks the service again, and judges every failure with the CSP's word on it.
+    const report = (await callReferral(opened.page, 'diagnose')) as {
+      service: { problem: string }
+      decisions: Array<{ code: string }>
+    }
+    expect(report.service.problem).toMatch(/refused by the page's CSP \(connect-src\)/)
+    expect(report.decisions.map((decision) => decision.code)).not.toContain('blocked_by_client')
   })
 
   it('a request blocked as an extension blocks it, while online', async () => {

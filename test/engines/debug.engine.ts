@@ -35,7 +35,7 @@ const page = (options: { head?: string; attributes?: Record<string, string> } = 
     scriptAttributes: ` nonce="${RECORDER_NONCE}"`,
   })
 
-it('names the CSP directive that refused the service, and says nothing of a blocker', async () => {
+it('names the CSP directive that refused the service, and blames no blocker for it', async () => {
   const url = h.host.page('/', {
     csp: `script-src 'nonce-${RECORDER_NONCE}' ${h.service.url}; connect-src 'self'`,
     html: page(),
@@ -45,7 +45,13 @@ it('names the CSP directive that refused the service, and says nothing of a bloc
   await call(tab, 'track', 'signup', { userId: 'csp-user' })
   await call(tab, 'flush')
   await expect.poll(() => line(tab, 'blocked_by_csp')).toMatch(/\(connect-src\)/)
-  expect(await line(tab, 'blocked_by_client')).toBeNull()
+  // diagnose() asks the service again, and judges every failure with the CSP's word on it.
+  const report = (await call(tab, 'diagnose')) as {
+    service: { problem: string }
+    decisions: Array<{ code: string }>
+  }
+  expect(report.service.problem).toMatch(/refused by the page's CSP \(connect-src\)/)
+  expect(report.decisions.map((decision) => decision.code)).not.toContain('blocked_by_client')
 })
 
 it('a request with no answer while the browser is online: most likely a blocker', async () => {

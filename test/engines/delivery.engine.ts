@@ -1,6 +1,8 @@
 // Delivery in each engine: events queued while the service is out of reach survive a reload and
 // are accepted once each; two tabs of the site send one at a time (never two requests of theirs
-// at once), each event is accepted once, and an idle tab holds no lock and waits for none.
+// at once), each event is sent once (a call the loader kept, which both tabs may take at the same
+// moment, at most once from each) and accepted once, and an idle tab holds no lock and waits for
+// none.
 import { expect, it } from 'vitest'
 import { useEngine } from './support/harness.ts'
 import { apiLoaded, call, enginePage, queueSize } from './support/in-page.ts'
@@ -52,11 +54,18 @@ it('sends from two tabs one at a time: no two requests at once, every event acce
   for (const tab of tabs) await expect.poll(() => queueSize(tab)).toBe(0)
   expect(allOnce(h.acceptedCounts())).toBe(true)
 
-  // One sender at a time: no event went out twice, and no request began before the last ended.
+  // One sender at a time: no request began before the last ended, and no event went out twice,
+  // but for a call the loader kept (src/core/kept.ts) that both tabs took before storage told
+  // either of the other's removal: every engine tells a tab of another's writes a moment later,
+  // so that one may go out once from each tab (never more), and the service counts it once.
   const sent = h.eventRequests().flatMap((request) => request.results.map((result) => result.id))
   const posts = [...h.eventPosts()].sort((a, b) => a.start - b.start)
   const timeline = posts.map((post) => `${Math.round(post.start)}-${Math.round(post.end)}`)
-  expect(sent, `the events sent; the requests (ms): ${timeline.join(', ')}`).toHaveLength(30)
+  const times = new Map<string, number>()
+  for (const id of sent) times.set(id, (times.get(id) ?? 0) + 1)
+  const tooOften = [...times].filter(([id, n]) => n > (id.startsWith('kept_') ? tabs.length : 1))
+  expect(tooOften, `the requests (ms): ${timeline.join(', ')}`).toEqual([])
+  expect(times.size).toBe(30)
   for (const [at, post] of posts.entries()) {
     const before = posts[at - 1]
     if (before)

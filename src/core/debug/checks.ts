@@ -62,6 +62,8 @@ export function checkInstall(core: DebugCore): InstallFindings {
 
   const duplicate = duplicateTags(core)
   if (duplicate) decisions.push(duplicate)
+  const instances = core.options.instances?.() ?? 1
+  if (instances > 1) note('duplicate_tag', { count: instances, where: 'cores with this key' })
 
   const probe = `${core.namespace}probe`
   core.storage.set(probe, '1')
@@ -76,7 +78,8 @@ export function checkInstall(core: DebugCore): InstallFindings {
 
   const domain = core.options.cookieDomain
   let cookie: InstallFindings['cookie'] = 'off'
-  if (domain !== undefined && core.host.cookie) {
+  // Written only where the widget may write: a probe is a cookie too.
+  if (domain !== undefined && core.host.cookie && core.consented()) {
     const jar = core.host.cookie
     const name = `referral_probe_${core.key.hash}`
     const scope = `; Path=/; SameSite=Lax${domain === 'auto' ? '' : `; Domain=${domain}`}`

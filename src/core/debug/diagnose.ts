@@ -23,7 +23,7 @@ export async function diagnose(core: DebugCore, print: boolean): Promise<Diagnos
   const service = await road.probe()
   road.stop()
   const { campaign } = service
-  const told = { online: core.host.isOnline(), refusedBy: road.refusedBy() }
+  const told = { service: road.service, online: core.host.isOnline(), refusedBy: road.refusedBy() }
   const decisions = [
     ...arrivalDecisions(core, core.now()),
     ...install.decisions,

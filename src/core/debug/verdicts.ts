@@ -25,6 +25,8 @@ export const TOLD = [
 
 /** The road to the service as it was when a request got no answer. */
 export interface Road {
+  /** The service's origin. */
+  service: string
   online: boolean
   /** The directive of the page's CSP that refused the service, if it did. */
   refusedBy: string | undefined
@@ -73,5 +75,8 @@ function unsent(
     return decision(error.retryable ? 'service_error' : error.code, facts)
   // No answer at all: the page's CSP said so itself (blocked_by_csp), or the road is closed.
   if (road.refusedBy !== undefined) return null
-  return decision(road.online ? 'blocked_by_client' : 'offline', facts)
+  return decision(road.online ? 'blocked_by_client' : 'offline', {
+    ...facts,
+    service: road.service,
+  })
 }

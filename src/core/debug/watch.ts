@@ -2,7 +2,9 @@
 // arrived, the install's checks, what happened before debug mode came (the last announcements),
 // then each as it comes. Switched off, it prints nothing more, and the tab's switch is let go.
 import { DEBUG_SWITCH } from '../../shared/debug-switch.ts'
+import type { Emitted } from '../emitter.ts'
 import type { DebugCore } from '../tracker-options.ts'
+import type { CoreEvents } from '../types.ts'
 import { arrivalDecisions, arrivedAt } from './arrival.ts'
 import { checkInstall, duplicateTags } from './checks.ts'
 import { explain } from './explain.ts'
@@ -29,9 +31,10 @@ export function watch(core: DebugCore): () => void {
   // Kept for the tab's session where the address asked for it.
   switchDebug(new URL(arrivedAt(core) || 'about:blank').search)
   const printed = new Set<string>()
+  let stopped = false
   const print = (decision: Decision) => {
     const line = explain(withRule(core, decision))
-    if (printed.has(line)) return
+    if (stopped || printed.has(line)) return
     printed.add(line)
     // The page's console may be anything: it never stops the widget.
     try {
@@ -39,8 +42,9 @@ export function watch(core: DebugCore): () => void {
     } catch {}
   }
   const road = followRoad(core, print)
-  const judge = (told: Parameters<typeof verdictsOf>[0]) => {
+  const judge = (told: Emitted<CoreEvents>) => {
     for (const decision of verdictsOf(told, {
+      service: road.service,
       online: core.host.isOnline(),
       refusedBy: road.refusedBy(),
     }))
@@ -64,19 +68,19 @@ export function watch(core: DebugCore): () => void {
       name === 'unsent' && (payload as { error: { status: number } }).error.status === 0,
   )
   void (unanswered ? road.probe() : Promise.resolve()).then(() => {
-    for (const told of core.events.history)
-      if ((TOLD as readonly unknown[]).includes(told[0])) judge(told)
+    for (const told of core.events.history) judge(told)
   })
   const stops = TOLD.map((name) =>
     core.events.on(name, (payload: unknown) => {
-      const told = [name, payload, core.now()] as const
-      // The page's CSP reports a refusal in a task of its own, which may come after the failed
-      // request's: a request with no answer is judged a task later.
-      if (name === 'unsent') core.timers.setTimeout(() => judge([...told]), 0)
-      else judge([...told])
+      const told: Emitted<CoreEvents> = [name, payload, core.now()]
+      // A request with no answer: the page's CSP may say it refused it a moment later.
+      if (name === 'unsent') void road.refusalOrGrace().then(() => judge(told))
+      else judge(told)
     }),
   )
   return () => {
+    stopped = true
+    if (typeof document !== 'undefined') document.removeEventListener('DOMContentLoaded', parsed)
     for (const stop of stops) stop()
     road.stop()
     try {
