@@ -73,7 +73,8 @@ export const PAGES = {
  * diagnose() (the debug file's loading, its hash, the last 50 announcements kept, the tab's
  * switch read by the loader) grew the quiet page by about 90 B and every page that tracks by
  * about 400 B, past the 50 B and 200 B the debug issue set aside: the ceilings below are the
- * measured sizes, and bringing them back is open work (docs/PERFORMANCE.md).
+ * measured sizes, and bringing them back is open work (docs/PERFORMANCE.md). The cookie page's
+ * took 10 B more when the debug file's check and the cookie file came to share one cookie probe.
  */
 export const BUDGETS = {
   quiet: 4_096,
@@ -81,7 +82,7 @@ export const BUDGETS = {
   withPanel: 30_840,
   linkOnly: 19_990,
   arrivalWithBanner: 30_850,
-  arrivalWithCookie: 19_790,
+  arrivalWithCookie: 19_800,
   // The hand-off reader came here from the tracking part (a referred arrival without a hand-off
   // no longer carries it): the outbound file has both directions.
   arrivalWithOutbound: 19_300,
@@ -99,7 +100,7 @@ export const CEILINGS = {
   withPanel: 30_840,
   linkOnly: 19_990,
   arrivalWithBanner: 30_850,
-  arrivalWithCookie: 19_790,
+  arrivalWithCookie: 19_800,
   arrivalWithOutbound: 19_300,
   qrOnUse: 3_720,
 }

@@ -2,24 +2,15 @@
 // say to each other through postMessage. Both sides parse what they receive: a message that
 // does not fit is ignored.
 import * as z from 'zod/mini'
+import { EVENTS } from '../../src/core/types.ts'
 
 export const CHANNEL = 'referral-demo'
 
 export const Role = z.enum(['referrer', 'visitor'])
 export type Role = z.infer<typeof Role>
 
-/** The Referral.on(...) names the demo listens to. */
-export const EVENT_NAMES = [
-  'ready',
-  'link',
-  'event:queued',
-  'event:sent',
-  'event:dropped',
-  'ratelimited',
-  'error',
-  // An arrival through a link the widget showed its referrer in this browser: no click counted.
-  'selfreferral',
-] as const
+/** The Referral.on(...) names the demo listens to: every public one but the widget's own end. */
+export const EVENT_NAMES = EVENTS.filter((name) => name !== 'destroyed')
 
 const base = { channel: z.literal(CHANNEL), role: Role }
 

@@ -36,18 +36,21 @@ export function findCookieDomain(
   random: () => number = Math.random,
 ): string | undefined {
   const token = `${random().toString(36).slice(2, 10)}${Date.now().toString(36)}`
-  for (const domain of cookieDomainCandidates(host)) {
-    const attributes = `; Domain=${domain}; Path=/; SameSite=Lax`
-    try {
-      jar.set(`${PROBE}=${token}; Max-Age=10${attributes}`)
-      const taken = ` ${jar.get()};`.includes(` ${PROBE}=${token};`)
-      if (taken) {
-        jar.set(`${PROBE}=; Max-Age=0${attributes}`)
-        return domain
-      }
-    } catch {
-      return undefined // document.cookie throws in a sandboxed frame
-    }
+  return cookieDomainCandidates(host).find((domain) => takesCookie(jar, domain, token))
+}
+
+/**
+ * Whether the browser takes a short-lived test cookie on `domain` (host-only where undefined),
+ * removed again at once. False where the page's cookies throw (a sandboxed frame).
+ */
+export function takesCookie(jar: CookieJar, domain: string | undefined, token: string): boolean {
+  const attributes = `${domain === undefined ? '' : `; Domain=${domain}`}; Path=/; SameSite=Lax`
+  try {
+    jar.set(`${PROBE}=${token}; Max-Age=10${attributes}`)
+    const taken = ` ${jar.get()};`.includes(` ${PROBE}=${token};`)
+    if (taken) jar.set(`${PROBE}=; Max-Age=0${attributes}`)
+    return taken
+  } catch {
+    return false // document.cookie throws in a sandboxed frame
   }
-  return undefined
 }

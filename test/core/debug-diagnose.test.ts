@@ -53,6 +53,28 @@ describe('diagnose()', () => {
     tab.destroy()
   })
 
+  it('a page whose cookies throw (a sandboxed frame): the shared cookie is reported refused, nothing thrown', async () => {
+    debugConsole()
+    const world = createWorld()
+    const throwing = {
+      get: (): string => {
+        throw new DOMException('The operation is insecure.', 'SecurityError')
+      },
+      set: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError')
+      },
+    }
+    const tab = world.tab({
+      cookieDomain: 'shop.test',
+      cookie: throwing,
+      href: 'https://shop.test/',
+    })
+    const report = await tab.diagnose()
+    expect(report.storage).toMatchObject({ cookie: 'refused', cookieDomain: 'shop.test' })
+    expect(report.decisions.map((decision) => decision.code)).toContain('cookie_domain_refused')
+    tab.destroy()
+  })
+
   it('names why the service cannot be reached', async () => {
     debugConsole()
     const world = createWorld()

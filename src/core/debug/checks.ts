@@ -1,6 +1,7 @@
 // What the debug file checks of the install when it starts (debug mode, or diagnose()): the key's
 // mode against the host name, a second copy of the widget on the page, the storage and the shared
 // cookie written and read back. Each finding is a decision; the results feed diagnose().
+import { AUTO, takesCookie } from '../cookie-domain.ts'
 import type { DebugCore } from '../tracker-options.ts'
 import type { Decision } from './verdicts.ts'
 
@@ -80,12 +81,9 @@ export function checkInstall(core: DebugCore): InstallFindings {
   let cookie: InstallFindings['cookie'] = 'off'
   // Written only where the widget may write: a probe is a cookie too.
   if (domain !== undefined && core.host.cookie && core.consented()) {
-    const jar = core.host.cookie
-    const name = `referral_probe_${core.key.hash}`
-    const scope = `; Path=/; SameSite=Lax${domain === 'auto' ? '' : `; Domain=${domain}`}`
-    jar.set(`${name}=1${scope}`)
-    cookie = jar.get().split(/;\s*/).includes(`${name}=1`) ? 'ok' : 'refused'
-    jar.set(`${name}=${scope}; Max-Age=0`)
+    // `auto`: the browser picks the domain itself, and a host-only cookie is its last resort.
+    const on = domain === AUTO ? undefined : domain
+    cookie = takesCookie(core.host.cookie, on, core.now().toString(36)) ? 'ok' : 'refused'
     if (cookie === 'refused') note('cookie_domain_refused', { domain, host })
   }
   return { host, keyMatchesHost, localStorage, cookie, decisions }
