@@ -4,7 +4,7 @@
 // Debian's `WebKitWebDriver`, classic WebDriver, on an X display). A test says what a visitor does
 // (open, go, back, reload) and reads the page with `evaluate`; each engine does it its own way.
 import { existsSync } from 'node:fs'
-import { setTimeout as delay } from 'node:timers/promises'
+import { startWithTries } from './tries.ts'
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit'
 export const ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit']
@@ -88,23 +88,7 @@ async function launchOnce(name: EngineName): Promise<Engine> {
 export const LAUNCH_MS = 40_000
 export const LAUNCH_TRIES = 3
 
-/**
- * Launches the engine. Now and then a browser or its driver hangs while it starts (seen once in
- * WebKit on a busy machine): each try has LAUNCH_MS, a hung one is closed if it ever comes up,
- * and a launch that hangs LAUNCH_TRIES times in a row fails the file, naming the engine.
- */
-export async function launchEngine(name: EngineName): Promise<Engine> {
-  const failures: string[] = []
-  for (let attempt = 1; attempt <= LAUNCH_TRIES; attempt++) {
-    const launching = launchOnce(name)
-    const late = delay(LAUNCH_MS, undefined, { ref: false })
-    const engine = await Promise.race([launching, late]).catch((error: unknown) => {
-      failures.push(String(error))
-      return undefined
-    })
-    if (engine) return engine
-    if (failures.length < attempt) failures.push(`no answer in ${LAUNCH_MS / 1000} s`)
-    launching.then((engine) => engine.close()).catch(() => {})
-  }
-  throw new Error(`${name} did not start (${LAUNCH_TRIES} tries): ${failures.join('; ')}`)
+/** Launches the engine, tried again when it hangs while it starts (tries.ts). */
+export function launchEngine(name: EngineName): Promise<Engine> {
+  return startWithTries(name, () => launchOnce(name), { ms: LAUNCH_MS, tries: LAUNCH_TRIES })
 }

@@ -7,12 +7,15 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import type { Engine, Session, Tab } from './engine.ts'
 import { startSiteProxy } from './site-proxy.ts'
+import { startWithTries } from './tries.ts'
 import { newSession, type WebDriverSession } from './webdriver.ts'
 
 const DRIVER = '/usr/bin/WebKitWebDriver'
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
 /** How long the driver may take to start its MiniBrowser before the try is given up. */
 const SESSION_MS = 30_000
+/** A second, private MiniBrowser takes about a second; one that takes ten has hung. */
+const PRIVATE_START = { ms: 10_000, tries: 3 }
 
 /** A TCP port nothing listens on now. */
 async function freePort(): Promise<number> {
@@ -218,7 +221,14 @@ export async function launchWebKit(): Promise<Engine> {
     async newSession(): Promise<Session> {
       // Windows of one MiniBrowser share its storage: a second browser at once (another
       // person's) is a MiniBrowser of its own, private, so it shares nothing.
-      const own = open === 0 ? undefined : await startBrowser(display, ['--private'])
+      const own =
+        open === 0
+          ? undefined
+          : await startWithTries(
+              'a private MiniBrowser',
+              () => startBrowser(display, ['--private']),
+              PRIVATE_START,
+            )
       const session = (own ?? main).group()
       open++
       return {

@@ -1,0 +1,28 @@
+// Starting a browser or its driver hangs now and then (seen in WebKit on a busy machine, both for
+// the engine's first browser and for a second, private one a test opens): each start is given a
+// deadline and tried again, and one that comes up after its deadline is closed.
+/** Runs `start` up to `tries` times, each given `ms`; fails naming `what` and every failure. */
+export async function startWithTries<T extends { close(): Promise<void> }>(
+  what: string,
+  start: () => Promise<T>,
+  { ms, tries }: { ms: number; tries: number },
+): Promise<T> {
+  const failures: string[] = []
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    const starting = start()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, ms)
+    })
+    const started = await Promise.race([starting, late])
+      .catch((error: unknown) => {
+        failures.push(String(error))
+        return undefined
+      })
+      .finally(() => clearTimeout(timer))
+    if (started) return started
+    if (failures.length < attempt) failures.push(`no answer in ${ms / 1000} s`)
+    starting.then((late) => late.close()).catch(() => {})
+  }
+  throw new Error(`${what} did not start (${tries} tries): ${failures.join('; ')}`)
+}
