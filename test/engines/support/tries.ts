@@ -10,16 +10,17 @@ export async function startWithTries<T extends { close(): Promise<void> }>(
   const failures: string[] = []
   for (let attempt = 1; attempt <= tries; attempt++) {
     const starting = start()
-    let timer: ReturnType<typeof setTimeout> | undefined
+    let stopClock = () => {}
     const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, ms)
+      const timer = setTimeout(resolve, ms)
+      stopClock = () => clearTimeout(timer)
     })
     const started = await Promise.race([starting, late])
       .catch((error: unknown) => {
         failures.push(String(error))
         return undefined
       })
-      .finally(() => clearTimeout(timer))
+      .finally(stopClock)
     if (started) return started
     if (failures.length < attempt) failures.push(`no answer in ${ms / 1000} s`)
     starting.then((late) => late.close()).catch(() => {})
