@@ -38,7 +38,6 @@ const modes = [
   'cookie',
   'outbound',
   'link',
-  'checks',
   'debug',
   'delivery',
   'tracking',
@@ -59,11 +58,9 @@ for (const mode of modes) {
   // The tracking parts carry the hashes of the files only they load (the delivery file is built
   // into one of them); the loader those of the files it loads itself.
   if (mode === 'tracking')
-    process.env.PART_INTEGRITY = pins(
-      /^referral-widget-(link|cookie|outbound|checks|debug|delivery)\.js$/,
-    )
+    process.env.PART_INTEGRITY = pins(/^referral-widget-(link|cookie|outbound|debug|delivery)\.js$/)
   if (mode === 'tracking-delivery')
-    process.env.PART_INTEGRITY = pins(/^referral-widget-(link|cookie|outbound|checks|debug)\.js$/)
+    process.env.PART_INTEGRITY = pins(/^referral-widget-(link|cookie|outbound|debug)\.js$/)
   if (mode === 'embed')
     process.env.SIBLING_INTEGRITY = pins(
       /^referral-widget-(ui|banner|tracking|tracking-delivery)\.js$/,

@@ -1,6 +1,6 @@
 // How the tracking part loads the files beside it. The loader carries the hashes of what it loads
 // itself (the tracking parts, the UI file); this part carries those of the files only it loads
-// (delivery, link, cookie, outbound, checks), so a quiet page downloads none of them.
+// (delivery, link, cookie, outbound, debug), so a quiet page downloads none of them.
 import { loadSibling, type PartName, type Parts } from './siblings.ts'
 
 /** Subresource Integrity hashes of the files only this part loads; filled in by the build. */

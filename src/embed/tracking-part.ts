@@ -27,8 +27,7 @@ import { handOver, notLoaded, type Parts, type TrackingStart } from './siblings.
 
 const COOKIE_FILE = 'referral-widget-cookie.js'
 const OUTBOUND_FILE = 'referral-widget-outbound.js'
-
-const CHECKS_FILE = 'referral-widget-checks.js'
+/** The precise checks of the tag's attributes, debug mode and diagnose(). */
 const DEBUG_FILE = 'referral-widget-debug.js'
 
 function start(given: TrackingStart) {
@@ -48,8 +47,8 @@ function start(given: TrackingStart) {
     begin(given, config, pinned)
     return
   }
-  // Something is refused: the checks file says precisely what, and the rest goes on without it.
-  loadPart('checks', CHECKS_FILE, script, pinned).then(
+  // Something is refused: the debug file says precisely what, and the rest goes on without it.
+  loadPart('debug', DEBUG_FILE, script, pinned).then(
     ({ precise }) => {
       const checked = read(precise)
       if (typeof checked === 'string') return logError(checked) // the key: nothing runs
@@ -57,7 +56,7 @@ function start(given: TrackingStart) {
       begin(given, checked, pinned)
     },
     (failure) =>
-      logError(notLoaded('check of the tag', CHECKS_FILE, failure, ': an attribute is refused')),
+      logError(notLoaded('check of the tag', DEBUG_FILE, failure, ': an attribute is refused')),
   )
 }
 

@@ -13,8 +13,8 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const BUILT = [
   'referral-widget.js',
   'referral-widget-banner.js',
-  'referral-widget-checks.js',
   'referral-widget-cookie.js',
+  'referral-widget-debug.js',
   'referral-widget-delivery.js',
   'referral-widget-link.js',
   'referral-widget-outbound.js',
