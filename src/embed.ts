@@ -67,10 +67,11 @@ function start() {
   // another build (a page mid-upgrade) runs nothing, and says so here, once.
   publishRuntime({
     build: BUILD,
-    refused: (build: string) =>
-      warnOnce(
-        `A file of build ${build} does not run beside the loader of build ${BUILD}: this page's events wait for a page of one build.`,
-      ),
+    refused: (build: string) => {
+      const message = `A file of build ${build} does not run beside the loader of build ${BUILD}: this page's events wait for a page of one build.`
+      warnOnce(message)
+      commands.refuse(new Error(message))
+    },
   })
   // Under a nonce policy, every file the widget adds carries its tag's nonce.
   useNonce(script)
@@ -121,7 +122,9 @@ function start() {
         if (navigator.onLine === false) addEventListener('online', online, own({ once: true }))
         else {
           requested = false
-          logError(notLoaded('widget', file, failure))
+          const message = notLoaded('widget', file, failure)
+          logError(message)
+          commands.refuse(new Error(message))
         }
       },
     )
@@ -144,7 +147,10 @@ function start() {
     const { toSend, kept, any } = stored(tag.namespace)
     // The calls and the arrival kept for the part, and the calls waiting for it in memory.
     if (name === 'queueSize') return kept + waiting
-    if (name === 'flush' && !requested && !toSend) return Promise.resolve()
+    // Nothing to send, or no way to send it now (offline, the part is not even asked for): the
+    // queue has been tried, as the part's flush() would say; what is kept waits in storage.
+    if (name === 'flush' && ((!requested && !toSend) || navigator.onLine === false))
+      return Promise.resolve()
     // Each call waits for the part, which applies them in order; these need it now (forget and a
     // refusal only where there is something to erase, consent where it is news).
     const erases = any || tag.cookieDomain

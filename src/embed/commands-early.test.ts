@@ -1,8 +1,8 @@
 // window.Referral while the loader alone is there (commands.ts with `early`): what the loader
 // knows it answers at once; every other call waits, in order, and runs when the tracking part
 // (then the later part, with identify) attaches its methods. A waiting getLink or flush gets its
-// promise at once, a waiting on() an unsubscribe that works before and after; bad calls are
-// reported, never thrown into the page.
+// promise at once (settled, not left pending, when the part cannot run), a waiting on() an
+// unsubscribe that works before and after; bad calls are reported, never thrown into the page.
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { type CommandApi, createCommandFunction, type Methods, WAIT } from './commands.ts'
 
@@ -150,6 +150,26 @@ describe('a waiting call that returns a promise', () => {
     attach({ track: () => true })
     attach({ getLink: () => Promise.resolve('link') })
     await expect(promised).resolves.toBe('link')
+  })
+})
+
+describe('the tracking part cannot run', () => {
+  it('flush() resolves, getLink() and diagnose() reject with why; the other calls wait for the next try', async () => {
+    const log: string[] = []
+    const { api, attach, refuse } = loader()
+    api('track', 'signup', 'dana')
+    const flushed = api('flush') as Promise<unknown>
+    const link = api('getLink') as Promise<unknown>
+    const report = api('diagnose') as Promise<unknown>
+    const failure = new Error('The widget file referral-widget-tracking.js did not load.')
+    refuse(failure)
+    await expect(flushed).resolves.toBeUndefined()
+    await expect(link).rejects.toBe(failure)
+    await expect(report).rejects.toBe(failure)
+
+    // The part comes on a later try: the sign-up runs then, the settled calls do not run again.
+    attach(recording(log, ['track', 'flush', 'getLink', 'diagnose']))
+    expect(log).toEqual(['track:signup,dana'])
   })
 })
 

@@ -23,6 +23,13 @@ export interface CommandFunction {
    * in order, and every later call goes there.
    */
   attach(methods: Methods): void
+  /**
+   * The tracking part could not run (its file failed to load, or it is of another build): each
+   * promise a waiting call holds settles now rather than never. flush() resolves (what the loader
+   * kept waits in storage for a page that has the part); getLink() and diagnose() reject with
+   * `failure`. The other calls go on waiting for the next try.
+   */
+  refuse(failure: Error): void
 }
 
 type Waiting = { name: string; args: unknown[]; settle?: (result: unknown) => void; off?: boolean }
@@ -83,6 +90,12 @@ export function createCommandFunction(
         const result = run(waited.name, waited.args)
         if (waited.name === 'on') waited.settle = result as () => void
         else waited.settle?.(result)
+      }
+    },
+    refuse(failure) {
+      for (const waited of waiting.splice(0)) {
+        if (!PROMISED.includes(waited.name)) waiting.push(waited)
+        else waited.settle?.(waited.name === 'flush' ? undefined : Promise.reject(failure))
       }
     },
   }

@@ -1,6 +1,7 @@
 // The loader (referral-widget.js) on its own: a quiet page downloads it alone and asks the service
 // nothing; what it keeps at once (an arrival, a signup) survives a page that goes away or offline
-// before the tracking part arrives, and is counted once on the next chance.
+// before the tracking part arrives, and is counted once on the next chance; a part that cannot
+// load leaves no promise pending.
 import type { BrowserContext, Route } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { FAST, useHarness } from './support/harness.ts'
@@ -187,4 +188,55 @@ it('more sign-ups offline than the queue holds: the first 1,000 kept, the rest s
   expect(new Set(reasons)).toEqual(new Set(['overflow']))
   await expect.poll(() => queueSize(page), FAST).toBe(0)
   expect([...h.acceptedCounts().values()].every((count) => count === 1)).toBe(true)
+})
+
+it('a tracking part that cannot load leaves no promise pending: offline flush() resolves at once; blocked online, flush() resolves, getLink() and diagnose() reject naming the file', async () => {
+  const url = h.host.page('/checkout', {
+    html: widgetPage(h.service, { panel: false, attributes: { 'user-id': 'alice' } }),
+  })
+  const context = await h.newContext()
+  const { page, log } = await h.open(context)
+  await page.goto(url)
+  await page.waitForLoadState('networkidle')
+  /** What each call's promise came to, as the page sees it. */
+  const outcomes = (names: string[]) =>
+    page.evaluate(
+      (names) =>
+        Promise.all(
+          names.map((name) =>
+            (
+              (window as unknown as { Referral: Record<string, () => Promise<unknown>> }).Referral[
+                name
+              ] as () => Promise<unknown>
+            )().then(
+              () => `${name}: resolved`,
+              (error: Error) => `${name}: ${error.message}`,
+            ),
+          ),
+        ),
+      names,
+    )
+
+  // Offline, the part is not even asked for: a sign-up is kept, and flush() says the queue was tried.
+  await context.setOffline(true)
+  await expect.poll(() => page.evaluate(() => navigator.onLine), FAST).toBe(false)
+  expect(await callReferral(page, 'track', 'signup', { userId: 'dana' })).toBe(true)
+  expect(await outcomes(['flush'])).toEqual(['flush: resolved'])
+
+  // Back online, a blocker refuses the tracking part (as an extension does): nothing hangs.
+  await context.route('**/referral-widget-tracking*.js', (route) => route.abort('blockedbyclient'))
+  await context.setOffline(false)
+  const settled = await outcomes(['flush', 'getLink', 'diagnose'])
+  expect(settled[0]).toBe('flush: resolved')
+  for (const [n, name] of ['getLink', 'diagnose'].entries())
+    expect(settled[n + 1]).toMatch(
+      new RegExp(
+        `^${name}: The widget could not be loaded from referral-widget-tracking-delivery\\.js beside the script\\.$`,
+      ),
+    )
+  // The sign-up waits in storage for a page that has the part; the console said why.
+  expect(await keptIn(page)).toHaveLength(1)
+  expect(log.console.some((line) => line.includes('referral-widget-tracking-delivery.js'))).toBe(
+    true,
+  )
 })
