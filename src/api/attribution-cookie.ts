@@ -11,6 +11,8 @@
 // window was carried (`v1.<code>.<visitorId>.<capturedAt>`) are read as 30 days, last touch.
 // Every part is made of letters, digits, `_` and `-`, so the value needs no quoting or escaping,
 // and `.` cannot occur inside a part. The decoder is strict: one exact shape, or null.
+
+import { DAY_MS } from '../shared/timers.ts'
 import {
   CLIENT_ID_PATTERN,
   CODE_PATTERN,
@@ -27,11 +29,10 @@ export const MAX_ATTRIBUTION_COOKIE_LENGTH = 110
 /** The window of a referral no page knew the campaign of, in days. */
 export const UNKNOWN_WINDOW_DAYS = 30
 
-const DAY = 24 * 60 * 60 * 1000
 /** A capture more than this far ahead of the reader's clock is not believed (the widget's rule). */
-const FUTURE_TOLERANCE_MS = DAY
+const FUTURE_TOLERANCE_MS = DAY_MS
 /** No campaign's window is longer, so an older capture can credit nothing. */
-const MAX_AGE_MS = MAX_ATTRIBUTION_DAYS * DAY
+const MAX_AGE_MS = MAX_ATTRIBUTION_DAYS * DAY_MS
 /** The largest time a Date can hold. */
 const MAX_DATE_MS = 8.64e15
 const BASE36 = /^(0|[1-9a-z][0-9a-z]{0,10})$/
@@ -148,7 +149,7 @@ export function decodeHeld(
   const ms = Number.parseInt(time, 36)
   if (!Number.isSafeInteger(ms) || ms > MAX_DATE_MS) return null
   const now = options.now ?? Date.now()
-  if (ms - now > FUTURE_TOLERANCE_MS || now - ms > (v2 ? days * DAY : MAX_AGE_MS)) return null
+  if (ms - now > FUTURE_TOLERANCE_MS || now - ms > (v2 ? days * DAY_MS : MAX_AGE_MS)) return null
   return {
     code,
     visitorId,

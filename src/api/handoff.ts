@@ -12,6 +12,8 @@
 // value needs no escaping in a URL. It is not secret and not signed: a made-up one can do no more
 // than a referral link can, since the service credits a sign-up only to a visitor id that clicked
 // the code (docs/CONTRACT.md, "The hand-off").
+
+import { DAY_MS } from '../shared/timers.ts'
 import { CLIENT_ID_PATTERN, CODE_PATTERN, MAX_ATTRIBUTION_DAYS } from './wire.ts'
 
 export const HANDOFF_PARAM = 'ref_handoff'
@@ -27,9 +29,8 @@ export const MAX_HANDOFF_LENGTH = 110
  * a clock set back in between can make one.
  */
 const TOLERANCE_MS = 60 * 1000
-const DAY = 24 * 60 * 60 * 1000
 /** No campaign's window is longer, so an older capture can credit nothing. */
-const MAX_AGE_MS = MAX_ATTRIBUTION_DAYS * DAY
+const MAX_AGE_MS = MAX_ATTRIBUTION_DAYS * DAY_MS
 /** The largest time a Date can hold. */
 const MAX_DATE_MS = 8.64e15
 const BASE36 = /^(0|[1-9a-z][0-9a-z]{0,10})$/

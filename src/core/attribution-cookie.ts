@@ -10,6 +10,7 @@ import {
   encodeAttribution,
 } from '../api/attribution-cookie.ts'
 import { ConfigError } from '../shared/errors.ts'
+import { DAY_MS } from '../shared/timers.ts'
 import { AUTO, cookieDomainCandidates, findCookieDomain } from './cookie-domain.ts'
 import type { CookieJar } from './host.ts'
 import { quote } from './options.ts'
@@ -79,7 +80,7 @@ export function attributionCookie(
       }
       try {
         // The window and the rule go with it: the site's server keeps the referral by them.
-        const rule = { windowDays: windowMs / 86_400_000, firstTouch: options.firstTouch === true }
+        const rule = { windowDays: windowMs / DAY_MS, firstTouch: options.firstTouch === true }
         return set(encodeAttribution(attribution, rule), maxAge)
       } catch {
         return false // not the contract's shape: never written

@@ -7,6 +7,7 @@
 // service decides what a click is still worth, and first-touch and the cookie use 30 days.
 import { MAX_ATTRIBUTION_DAYS, type TrackedEvent } from '../api/wire.ts'
 import { info } from '../shared/log.ts'
+import { DAY_MS } from '../shared/timers.ts'
 import { randomId } from './ids.ts'
 import {
   type Persisted,
@@ -17,7 +18,6 @@ import {
 } from './persisted.ts'
 import type { Attribution } from './stores.ts'
 
-const DAY = 24 * 60 * 60 * 1000
 export const DEFAULT_ATTRIBUTION_DAYS = 30
 /** How many codes the click and banner memories keep. */
 export const REMEMBERED = 50
@@ -67,11 +67,11 @@ export function createAttribution(options: {
     if (windowDays === undefined) windowDays = allowed(persisted.read(StoredWindow, 'window')?.days)
     return windowDays
   }
-  const windowMs = (unknown: number) => (knownDays() ?? unknown) * DAY
+  const windowMs = (unknown: number) => (knownDays() ?? unknown) * DAY_MS
   /** Captured inside `ms` before now, and not more than a day in the future. */
   const within = (capturedAt: number, ms: number) => {
     const age = now() - capturedAt
-    return age <= ms && age >= -DAY
+    return age <= ms && age >= -DAY_MS
   }
 
   /** The referral held, unless past the window or captured more than a day ahead: discarded. */

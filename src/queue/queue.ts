@@ -7,6 +7,7 @@ import type { ApiClient } from '../api/client.ts'
 import type { ServiceClock } from '../api/clock.ts'
 import type { TrackedEvent } from '../api/wire.ts'
 import type { Timers } from '../shared/timers.ts'
+import { DAY_MS } from '../shared/timers.ts'
 import { createAnnouncer, type Emit, type QueueEvents } from './announce.ts'
 import {
   createChunkStore,
@@ -55,7 +56,7 @@ export interface QueueOptions {
 }
 
 export const DEFAULT_MAX_EVENTS = 1000
-export const DEFAULT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+export const DEFAULT_MAX_AGE_MS = 7 * DAY_MS
 
 /* @__NO_SIDE_EFFECTS__ */
 export function createQueue(options: QueueOptions) {

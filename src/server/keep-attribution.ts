@@ -12,13 +12,12 @@ import {
   encodeAttribution,
   type HeldAttribution,
 } from '../api/attribution-cookie.ts'
+import { DAY_MS } from '../shared/timers.ts'
 
 /** The server's cookie: `__Host-` (no Domain, Path=/, Secure: no subdomain or path shadows it). */
 export const KEPT_COOKIE = '__Host-referral_kept'
 /** Its name without Secure (`secure: false`, plain-http development), where `__Host-` is refused. */
 export const KEPT_COOKIE_INSECURE = 'referral_kept'
-
-const DAY = 24 * 60 * 60 * 1000
 
 export interface KeepOptions {
   /** Secure (and the `__Host-` name); false only for plain-http development. Default true. */
@@ -71,7 +70,7 @@ export function keepAttribution(
     const value = encodeAttribution(winner, winner)
     if (held && value === encodeAttribution(held, held)) return null
     const maxAge = Math.floor(
-      (Date.parse(winner.capturedAt) + winner.windowDays * DAY - now) / 1000,
+      (Date.parse(winner.capturedAt) + winner.windowDays * DAY_MS - now) / 1000,
     )
     if (!(maxAge > 0)) return null
     const name = secure ? KEPT_COOKIE : KEPT_COOKIE_INSECURE

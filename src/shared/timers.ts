@@ -1,3 +1,6 @@
+/** A day in milliseconds: the unit of referral windows and storage ages. */
+export const DAY_MS = 24 * 60 * 60 * 1000
+
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void

@@ -5,6 +5,7 @@
 // say. In debug mode it is printed as a table too.
 import { attributionWindowDays } from '../../api/referrer-wire.ts'
 import { BUILD } from '../../shared/build.ts'
+import { DAY_MS } from '../../shared/timers.ts'
 import type { Diagnosis } from '../diagnosis.ts'
 import type { DebugCore } from '../tracker-options.ts'
 import { arrivalDecisions } from './arrival.ts'
@@ -13,9 +14,8 @@ import { followRoad } from './road.ts'
 import { verdictsOf } from './verdicts.ts'
 import { withRule } from './watch.ts'
 
-const DAY = 24 * 60 * 60 * 1000
 const iso = (ms: number) => new Date(ms).toISOString()
-const days = (ms: number) => Math.round((ms / DAY) * 10) / 10
+const days = (ms: number) => Math.round((ms / DAY_MS) * 10) / 10
 
 export async function diagnose(core: DebugCore, print: boolean): Promise<Diagnosis> {
   const install = checkInstall(core)

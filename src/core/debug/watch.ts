@@ -2,6 +2,7 @@
 // arrived, the install's checks, what happened before debug mode came (the last announcements),
 // then each as it comes. Switched off, it prints nothing more, and the tab's switch is let go.
 import { DEBUG_SWITCH } from '../../shared/debug-switch.ts'
+import { DAY_MS } from '../../shared/timers.ts'
 import type { Emitted } from '../emitter.ts'
 import type { DebugCore } from '../tracker-options.ts'
 import type { CoreEvents } from '../types.ts'
@@ -15,15 +16,13 @@ import { type Decision, TOLD, verdictsOf } from './verdicts.ts'
 /** Decisions that are news, not trouble: printed as information, the others as warnings. */
 const FINE = new Set(['referral_captured', 'accepted', 'duplicate', 'offline', 'no_referral'])
 
-const DAY = 24 * 60 * 60 * 1000
-
 /** What a decision's line says beyond its facts: the rule a referral is kept by, and how long. */
 export const withRule = (core: DebugCore, decision: Decision): Decision =>
   decision.code === 'referral_captured'
     ? {
         ...decision,
         rule: core.options.firstTouch ? 'first' : 'last',
-        windowDays: Math.round(core.attribution.windowMs() / DAY),
+        windowDays: Math.round(core.attribution.windowMs() / DAY_MS),
       }
     : decision
 
