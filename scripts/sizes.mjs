@@ -73,7 +73,8 @@ export const PAGES = {
  * them. Today the tracking pages are over by about 100-200 B (debug mode's code and its file's
  * hash in the tracking parts, the last 50 announcements kept, the loader settling promises a part
  * that cannot load would leave pending, a day's milliseconds shared by the modules that count in
- * days): `npm run size` prints the distance on every run.
+ * days, the debug file asked for once for its two uses): `npm run size` prints the distance on
+ * every run.
  */
 export const BUDGETS = {
   quiet: 4_096,
@@ -90,17 +91,17 @@ export const BUDGETS = {
 
 /**
  * What CI enforces (size-limit): today's sizes plus a little room, never above the budget once it
- * is met (getLink's is over its budget by a few bytes since the day's milliseconds are shared). Lower them as the widget shrinks; raise them only for a feature worth its bytes, in the
+ * is met (getLink's is over its budget by a few bytes since then). Lower them as the widget shrinks; raise them only for a feature worth its bytes, in the
  * commit that adds it, saying so.
  */
 export const CEILINGS = {
   quiet: 4_035,
-  arrival: 17_925,
+  arrival: 17_940,
   withPanel: 30_835,
-  linkOnly: 19_970,
-  arrivalWithBanner: 30_840,
-  arrivalWithCookie: 19_805,
-  arrivalWithOutbound: 19_280,
+  linkOnly: 19_980,
+  arrivalWithBanner: 30_850,
+  arrivalWithCookie: 19_820,
+  arrivalWithOutbound: 19_295,
   qrOnUse: 3_720,
 }
 

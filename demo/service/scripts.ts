@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { MiddlewareHandler } from 'hono'
+import { OWN_FILE } from '../../src/shared/trusted-script-url.ts'
 import { ServiceError } from './errors.ts'
 import type { AppEnv } from './http.ts'
 
@@ -21,8 +22,12 @@ export interface ScriptFiles {
   version: string
 }
 
-const FILE =
-  /^(referral-widget(?:-(?:tracking|tracking-delivery|delivery|checks|debug|ui|banner|qr|link|cookie|outbound|messages-[a-z]{2}(?:-[a-z]{2})?))?\.js|integrity\.json|build\.json)$/
+/** A script-tag file of the build (the loader or a file beside it), by its name. */
+export const isScriptFile = (name: string) => name === 'referral-widget.js' || OWN_FILE.test(name)
+
+/** What the service serves from dist/: the script-tag files, their hashes and the build's id. */
+const served = (name: string) =>
+  isScriptFile(name) || name === 'integrity.json' || name === 'build.json'
 const VERSIONED = /^\/v([0-9A-Za-z.+-]{1,64})\/([^/]+)$/
 const UNVERSIONED = /^\/([^/]+)$/
 
@@ -56,7 +61,7 @@ export function scriptFiles(files: ScriptFiles): MiddlewareHandler<AppEnv> {
     const path = c.req.path
     const versioned = VERSIONED.exec(path)
     const name = versioned ? versioned[2] : UNVERSIONED.exec(path)?.[1]
-    if (name === undefined || !FILE.test(name)) return next()
+    if (name === undefined || !served(name)) return next()
     const build = versioned && (await builtAs(files.dir))
     if (versioned && versioned[1] !== build && versioned[1] !== files.version) {
       throw missing(

@@ -11,10 +11,14 @@ import { getRequestListener } from '@hono/node-server'
 import type { Logger, Plugin } from 'vite'
 import { messageOf } from '../../src/shared/errors.ts'
 import { createService, type ServiceOptions } from './app.ts'
+import { isScriptFile } from './scripts.ts'
 
 const SERVICE_PATHS = /^\/(v1|demo-api)(\/|$|\?)/
-const SCRIPT_FILES =
-  /^\/(referral-widget(?:-(?:tracking|tracking-delivery|delivery|checks|ui|banner|qr|link|cookie|outbound|messages-[a-z]{2}(?:-[a-z]{2})?))?\.js)(?:\?|$)/
+/** The script-tag file a request asks for at the root (`/referral-widget-ui.js?…`), if any. */
+const scriptFileOf = (url: string | undefined) => {
+  const name = url?.split('?')[0]?.slice(1)
+  return name !== undefined && isScriptFile(name) ? name : undefined
+}
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
 
 /** What the demo page learns about its two origins (a <meta> in every page Vite serves). */
@@ -62,7 +66,7 @@ export function referralService(options: ServiceOptions = {}): Plugin {
       const listener = getRequestListener(service.app.fetch, { overrideGlobalObjects: false })
       const logger = server.config.logger
       server.middlewares.use((req, res, next) => {
-        const file = req.url ? SCRIPT_FILES.exec(req.url)?.[1] : undefined
+        const file = scriptFileOf(req.url)
         if (file) void serveBuilt(file, res, logger)
         else if (req.url && SERVICE_PATHS.test(req.url)) void listener(req, res)
         else next()

@@ -30,6 +30,14 @@ const OUTBOUND_FILE = 'referral-widget-outbound.js'
 /** The precise checks of the tag's attributes, debug mode and diagnose(). */
 const DEBUG_FILE = 'referral-widget-debug.js'
 
+let debugFile: Promise<Parts['debug']> | undefined
+/** The debug file, asked for once for both its uses (again after a failure). */
+const loadDebug = (script: HTMLScriptElement, pinned: boolean) =>
+  (debugFile ??= loadPart('debug', DEBUG_FILE, script, pinned).catch((failure) => {
+    debugFile = undefined
+    throw failure
+  }))
+
 function start(given: TrackingStart) {
   const { script } = given
   // What the files beside this one share with it rather than carry again.
@@ -48,7 +56,7 @@ function start(given: TrackingStart) {
     return
   }
   // Something is refused: the debug file says precisely what, and the rest goes on without it.
-  loadPart('debug', DEBUG_FILE, script, pinned).then(
+  loadDebug(script, pinned).then(
     ({ precise }) => {
       const checked = read(precise)
       if (typeof checked === 'string') return logError(checked) // the key: nothing runs
@@ -123,7 +131,7 @@ function run(
       outboundLinks: links?.outboundLinks,
       handoffArrival: links?.handoffArrival,
       debugging: () =>
-        loadPart('debug', DEBUG_FILE, script, pinned).catch((failure) => {
+        loadDebug(script, pinned).catch((failure) => {
           throw new Error(notLoaded('debug mode', DEBUG_FILE, failure))
         }),
     }),

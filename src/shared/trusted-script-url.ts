@@ -6,9 +6,12 @@
 // create a policy name only once, src/embed/loader-runtime.ts). The policy itself refuses every URL but
 // the widget's own files beside its own script, whoever asks.
 
-/** The files the script tag's files load beside themselves. */
-const OWN_FILE =
-  /^referral-widget-(tracking|tracking-delivery|delivery|checks|ui|banner|link|cookie|outbound|qr|messages-[a-z]{2}(-[a-z]{2})?)\.js$/
+/**
+ * The files the script tag's files load beside themselves: the one list of them, which the local
+ * service reads too (demo/service/scripts.ts); test/own-files.test.ts holds it to the build's.
+ */
+export const OWN_FILE =
+  /^referral-widget-(tracking|tracking-delivery|delivery|debug|ui|banner|link|cookie|outbound|qr|messages-[a-z]{2}(-[a-z]{2})?)\.js$/
 
 /** What the policy makes is a TrustedScriptURL; the DOM typings only know a src as a string. */
 interface Policy {

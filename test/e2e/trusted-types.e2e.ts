@@ -143,6 +143,34 @@ describe('a page whose CSP allows the referral-widget policy', () => {
     expect(log.cspViolations).toEqual([])
     expect(log.console.filter((line) => line.startsWith('error:'))).toEqual([])
   })
+
+  it('a refused attribute and diagnose(): the debug file, through the same policy', async () => {
+    const url = h.host.page('/', {
+      csp: WITH_POLICY,
+      html: widgetPage(h.service, { panel: false, attributes: { theme: 'neon' } }),
+    })
+    const context = await recordingPolicies()
+    const { page, log } = await h.open(context)
+    await page.goto(url)
+    await waitForApi(page)
+    const report = await page.evaluate(() =>
+      (
+        window as unknown as { Referral: { diagnose(): Promise<{ key: { mode: string } }> } }
+      ).Referral.diagnose(),
+    )
+    expect(report.key.mode).toBe('test')
+    expect(scriptsFetched()).toEqual([
+      '/referral-widget.js',
+      '/referral-widget-tracking.js',
+      '/referral-widget-debug.js',
+    ])
+    expect(await policiesOf(page)).toEqual(['referral-widget'])
+    expect(log.cspViolations).toEqual([])
+    // The debug file said what is wrong with the tag, and nothing else went wrong.
+    expect(log.console.filter((line) => line.startsWith('error:'))).toEqual([
+      'error: [referral] data-theme="neon" is ignored: use light, dark or auto.',
+    ])
+  })
 })
 
 describe('a page whose CSP allows no policy of the widget', () => {

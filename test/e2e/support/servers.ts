@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { createService, type ServiceOptions } from '../../../demo/service/app.ts'
+import { isScriptFile } from '../../../demo/service/scripts.ts'
 
 const DIST = join(import.meta.dirname, '../../../dist')
 
@@ -53,11 +54,7 @@ export async function startServiceOrigin(
   const origin = await listen((req, res) => {
     if (intercept?.(req, res)) return
     const path = (req.url ?? '/').split('?')[0] ?? '/'
-    if (
-      /^\/referral-widget(-tracking|-tracking-delivery|-delivery|-checks|-debug|-ui|-banner|-qr|-link|-cookie|-outbound|-messages-[a-z]{2}(-[a-z]{2})?)?\.js$/.test(
-        path,
-      )
-    ) {
+    if (isScriptFile(path.slice(1))) {
       readFile(join(DIST, path))
         .then((body) => {
           res.writeHead(200, {
