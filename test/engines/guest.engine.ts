@@ -67,5 +67,6 @@ window.Referral = window.Referral || function () { (Referral.q = Referral.q || [
   await expect
     .poll(() => panel(tab))
     .toMatchObject({ state: 'ready', link: expect.stringMatching(/\?ref=/) })
-  expect(await call(tab, 'queueSize')).toBe(0)
+  // The service counts each event before the page has read its answer: wait for the page.
+  await expect.poll(() => call(tab, 'queueSize')).toBe(0)
 })
