@@ -9,7 +9,7 @@
 //   server dist/server.js                         (referral-widget/server: one file, no
 //                                                  dependency, for Node, Deno, Bun and edge)
 //   embed dist/referral-widget.js                 (the script tag: the loader, one classic script;
-//                                                  built last, it carries every sibling's hash)
+//                                                  built last, it carries the pins file's hash)
 //   tracking dist/referral-widget-tracking.js     (the tracking part: capture, visitor id, events
 //                                                  stored, option checks; loaded by the loader when
 //                                                  a page has work)
@@ -22,6 +22,9 @@
 //   tracking-delivery dist/referral-widget-tracking-delivery.js (the two in one, for a page with
 //                                                  something to send at once: an arrival, events
 //                                                  stored)
+//   pins  dist/referral-widget-pins.js            (the hash of each file the loader and the tracking
+//                                                  part load, for a tag pinned by SRI: fetched
+//                                                  first on such a page only; built after them)
 //   qr    dist/referral-widget-qr.js              (the QR encoder, fetched by the panel only when
 //                                                   its QR code control is used; built before the
 //                                                   UI files, which carry its SRI hash)
@@ -129,12 +132,12 @@ export default defineConfig(({ mode }) => {
   const build = builds[mode]
   if (!build)
     throw new Error(
-      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, banner, cookie, outbound, link, debug, delivery, tracking, tracking-delivery or embed.`,
+      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, banner, cookie, outbound, link, debug, delivery, tracking, tracking-delivery, pins or embed.`,
     )
-  // The integrity hashes of the files the loader and the tracking parts load, computed by
-  // scripts/build.mjs before these are built.
-  const siblings = mode === 'embed' ? (process.env.SIBLING_INTEGRITY ?? '{}') : undefined
-  const parts = mode.startsWith('tracking') ? (process.env.PART_INTEGRITY ?? '{}') : undefined
+  // The pins file's hash (the loader's) and the hashes it carries, computed by scripts/build.mjs
+  // from the files built before them.
+  const pinsHash = mode === 'embed' ? JSON.stringify(process.env.PINS_INTEGRITY ?? '') : undefined
+  const pins = mode === 'pins' ? (process.env.PINS ?? '{}') : undefined
   const scriptTag = !['esm', 'react', 'element', 'server'].includes(mode)
   return {
     oxc: { jsx },
@@ -148,6 +151,7 @@ export default defineConfig(({ mode }) => {
         outbound: afterTracking,
         delivery: afterTracking,
         debug: afterTracking,
+        pins: [fromRuntime(LOADER_RUNTIME)],
         tracking: [fromRuntime(LOADER_RUNTIME), publishRuntime(TRACKING_RUNTIME)],
         'tracking-delivery': [
           deliveryBuiltIn(),
@@ -165,8 +169,8 @@ export default defineConfig(({ mode }) => {
       : {
           define: {
             ...scriptTagDefines,
-            ...(siblings === undefined ? {} : { __SIBLING_INTEGRITY__: siblings }),
-            ...(parts === undefined ? {} : { __PART_INTEGRITY__: parts }),
+            ...(pinsHash === undefined ? {} : { __PINS_INTEGRITY__: pinsHash }),
+            ...(pins === undefined ? {} : { __PINS__: pins }),
           },
         }),
     publicDir: false,

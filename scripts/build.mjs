@@ -26,9 +26,9 @@ const pins = (pattern) =>
   )
 
 // Pinned from the inside out: the QR file and the messages files first (the UI file carries
-// their hashes), then the UI, cookie, outbound, link and tracking files (the loader, the script
-// tag's file, carries theirs), so a tag with `integrity` pins every file it loads, and each file
-// the files it loads.
+// their hashes), then the UI, cookie, outbound, link, debug and tracking files, then the pins file
+// (it carries theirs), then the loader (it carries the pins file's), so a tag with `integrity`
+// pins every file it loads, and each file the files it loads.
 const modes = [
   ...(scriptTagOnly ? [] : ['esm', 'react', 'element', 'server']),
   'qr',
@@ -42,6 +42,7 @@ const modes = [
   'delivery',
   'tracking',
   'tracking-delivery',
+  'pins',
   'embed',
 ]
 // The build the script-tag files belong to: each runs only beside the loader of the same one.
@@ -55,16 +56,13 @@ for (const mode of modes) {
       Object.fromEntries(messages.map((file) => [file, hash(file, 'sha256')])),
     )
   }
-  // The tracking parts carry the hashes of the files only they load (the delivery file is built
-  // into one of them); the loader those of the files it loads itself.
-  if (mode === 'tracking')
-    process.env.PART_INTEGRITY = pins(/^referral-widget-(link|cookie|outbound|debug|delivery)\.js$/)
-  if (mode === 'tracking-delivery')
-    process.env.PART_INTEGRITY = pins(/^referral-widget-(link|cookie|outbound|debug)\.js$/)
-  if (mode === 'embed')
-    process.env.SIBLING_INTEGRITY = pins(
-      /^referral-widget-(ui|banner|tracking|tracking-delivery)\.js$/,
+  // The pins file carries the hash of every file the loader and the tracking parts load; the
+  // loader that file's alone, so an unpinned page downloads no hash at all.
+  if (mode === 'pins')
+    process.env.PINS = pins(
+      /^referral-widget-(tracking|tracking-delivery|delivery|ui|banner|link|cookie|outbound|debug)\.js$/,
     )
+  if (mode === 'embed') process.env.PINS_INTEGRITY = hash('referral-widget-pins.js', 'sha256')
   await build({ configFile: 'vite.lib.config.ts', mode, logLevel: 'warn' })
 }
 console.log(`built: ${modes.join(', ')}`)

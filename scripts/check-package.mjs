@@ -32,6 +32,7 @@ const REQUIRED_FILES = [
   'dist/referral-widget-tracking-delivery.js',
   'dist/referral-widget-delivery.js',
   'dist/referral-widget-debug.js',
+  'dist/referral-widget-pins.js',
   'dist/referral-widget-ui.js',
   'dist/referral-widget-banner.js',
   'dist/referral-widget-messages-de.js',

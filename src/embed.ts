@@ -6,7 +6,7 @@
 // queue where there is something to send) loads only when `workOf` says so, or a call needs it;
 // the UI file is fetched beside it on a panel page.
 import { ATTRIBUTION_COOKIE } from './api/attribution-cookie.ts'
-import { createCommandFunction, install, WAIT } from './embed/commands.ts'
+import { createCommandFunction, install, PROMISED, WAIT } from './embed/commands.ts'
 import { consentGiven, keep, referralIn, stored } from './embed/loader/page.ts'
 import { readTag, type Tag } from './embed/loader/tag.ts'
 import { publishRuntime } from './embed/loader-runtime.ts'
@@ -151,12 +151,14 @@ function start() {
     // queue has been tried, as the part's flush() would say; what is kept waits in storage.
     if (name === 'flush' && ((!requested && !toSend) || navigator.onLine === false))
       return Promise.resolve()
-    // Each call waits for the part, which applies them in order; these need it now (forget and a
-    // refusal only where there is something to erase, consent where it is news).
+    // Each call waits for the part, which applies them in order; these need it now: a call whose
+    // answer is a promise, debug(), forget and a refusal only where there is something to erase,
+    // consent where it is news.
     const erases = any || tag.cookieDomain
     if (name === 'flush') need(true)
     if (
-      /^(getLink|debug|diagnose)$/.test(name) ||
+      PROMISED.includes(name) ||
+      name === 'debug' ||
       (name === 'forget' && erases) ||
       (name === 'consent' && (args[0] === true ? !storing(tag) : erases))
     )

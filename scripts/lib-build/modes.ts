@@ -70,6 +70,15 @@ export const builds: Record<string, UserConfig['build']> = {
       fileName: () => 'referral-widget.js',
     },
   },
+  pins: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/pins-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetPins',
+      fileName: () => 'referral-widget-pins.js',
+    },
+  },
   debug: {
     target: 'es2022',
     lib: {

@@ -2,8 +2,8 @@
 // script (a module fetched from another origin would need CORS headers): it hands its part over
 // by calling the function the script tag's file put under a well-known symbol, naming which
 // part it is, so two siblings loading at once are never taken for each other. When the script
-// tag carries `integrity`, every sibling is loaded with its own hash, built into the script
-// tag's file, so a changed file beside it never runs.
+// tag carries `integrity`, every sibling is loaded with its own hash, so a changed file beside it
+// never runs: the hashes come in the pins file, whose own hash the script tag's file carries.
 import type { handoffArrival } from '../api/handoff.ts'
 import type { attributionCookie } from '../core/attribution-cookie.ts'
 import type { ExtrasOptions } from '../core/extras.ts'
@@ -89,14 +89,16 @@ export interface Parts {
   outbound: { outboundLinks: typeof outboundLinks; handoffArrival: typeof handoffArrival }
   /** One built-in language's messages, for the UI file (which carries English). */
   messages: { language: UiLanguage; messages: Messages }
+  /** The hash of each file beside the loader, for a tag pinned by SRI (pins-part.ts). */
+  pins: { hashes: Record<string, string> }
 }
 
 export type PartName = keyof Parts
 
-/** Subresource Integrity hashes of the files the loader loads, by name; filled in by the build. */
-declare const __SIBLING_INTEGRITY__: Record<string, string> | undefined
-const HASHES: Record<string, string> =
-  typeof __SIBLING_INTEGRITY__ === 'undefined' ? {} : __SIBLING_INTEGRITY__
+export const PINS_FILE = 'referral-widget-pins.js'
+/** The pins file's Subresource Integrity hash, filled in by the build (which builds that first). */
+declare const __PINS_INTEGRITY__: string | undefined
+const PINS_HASH = typeof __PINS_INTEGRITY__ === 'string' ? __PINS_INTEGRITY__ : undefined
 
 type Waiting = { [N in PartName]?: (part: Parts[N]) => void }
 const waiting = (): Waiting => {
@@ -105,24 +107,47 @@ const waiting = (): Waiting => {
   return global[PART_READY] as Waiting
 }
 
+/** The pins, asked for once for the whole page (again after a failure): pinned pages only. */
+let pins: Promise<Record<string, string>> | undefined
+const pinsBeside = (besides: string) =>
+  (pins ??= load('pins', PINS_FILE, besides, true, PINS_HASH).then(
+    (file) => file.hashes,
+    (failure) => {
+      pins = undefined
+      throw failure
+    },
+  ))
+
 /**
  * Loads `file` from beside `besides` (the script tag's file, or the UI file). `pinned`: that file
  * was loaded with an integrity hash, so the sibling must carry one too (`hash`, by default the
- * one the loader carries for it), or it is not loaded at all. `preload`: only fetched now, for
- * the part that runs it later (the UI file, fetched by the loader beside the tracking part, run
- * once the part asks for it): its promise settles only where it is refused.
+ * pins file's for it), or it is not loaded at all. `preload`: only fetched now, for the part that
+ * runs it later (the UI file, fetched by the loader beside the tracking part, run once the part
+ * asks for it): its promise settles only where it is refused.
  */
-export function loadSibling<N extends PartName>(
+export const loadSibling = <N extends PartName>(
   name: N,
   file: string,
   besides: string,
   pinned: boolean,
-  hash: string | undefined = HASHES[file],
+  hash?: string,
+  preload = false,
+): Promise<Parts[N]> =>
+  pinned && !hash
+    ? pinsBeside(besides).then((hashes) => load(name, file, besides, true, hashes[file], preload))
+    : load(name, file, besides, pinned, hash, preload)
+
+function load<N extends PartName>(
+  name: N,
+  file: string,
+  besides: string,
+  pinned: boolean,
+  hash: string | undefined,
   preload = false,
 ): Promise<Parts[N]> {
   return new Promise((resolve, reject) => {
     if (pinned && !hash) {
-      reject(new Error(`no integrity hash is built in for ${file}`))
+      reject(new Error(`no integrity hash is built for ${file}`))
       return
     }
     const url = new URL(file, besides).href
@@ -140,7 +165,9 @@ export function loadSibling<N extends PartName>(
       else import(/* @vite-ignore */ url).catch(reject)
       return
     }
-    if (!preload) element.onerror = () => reject(new Error(`could not load ${file}`))
+    // The file is named on the error: a pinned page's pins file fails the file asked for after it.
+    if (!preload)
+      element.onerror = () => reject(Object.assign(new Error(`could not load ${file}`), { file }))
     if (pinned && hash) {
       element.integrity = hash
       element.crossOrigin = 'anonymous'
@@ -152,12 +179,13 @@ export function loadSibling<N extends PartName>(
 /**
  * The sentence for `what` (the widget, the panel...) not loaded from `file`: the page's Trusted
  * Types policy refused it (a TypeError from the <script>'s src, the widget's policy refused by
- * the CSP), or the file could not be loaded; `effect`: what that leaves undone.
+ * the CSP), or the file could not be loaded (the one the failure names: the pins file, on a pinned
+ * page); `effect`: what that leaves undone.
  */
 export const notLoaded = (what: string, file: string, failure: unknown, effect = '') =>
   failure instanceof TypeError && policyRefused()
     ? `The ${what} cannot load under this page's Trusted Types policy: add \`referral-widget\` to the CSP's trusted-types directive.`
-    : `The ${what} could not be loaded from ${file} beside the script${effect}.`
+    : `The ${what} could not be loaded from ${(failure as { file?: string } | null)?.file ?? file} beside the script${effect}.`
 
 export const UI_FILE = 'referral-widget-ui.js'
 

@@ -66,7 +66,7 @@ describe('Subresource Integrity', () => {
   })
 
   it('a changed UI file never runs under a correct tag hash: no panel, tracking goes on', async () => {
-    // The tracking file carries the UI files' own hashes, so the tag's one hash pins them too.
+    // The pins file carries the UI files' own hashes, so the tag's one hash pins them too.
     const url = h.host.page('/', {
       html: widgetPage(h.service, {
         scriptAttributes: pinnedTag(),
@@ -89,6 +89,40 @@ describe('Subresource Integrity', () => {
         () => typeof (window as { Referral?: { track?: unknown } }).Referral?.track,
       ),
     ).toBe('function')
+  })
+
+  it('a changed pins file never runs, nor any file it would pin: the sign-up waits in storage, nothing pending', async () => {
+    const url = h.host.page('/', {
+      html: widgetPage(h.service, {
+        scriptAttributes: pinnedTag(),
+        panel: false,
+        attributes: { 'user-id': 'alice' },
+      }),
+    })
+    const context = await h.newContext()
+    await serveChanged(context, 'referral-widget-pins.js')
+    const { page, log } = await h.open(context)
+    await page.goto(url)
+    await page.waitForLoadState('networkidle')
+    const flushed = await page.evaluate(() => {
+      const referral = (window as unknown as { Referral: (...args: unknown[]) => unknown }).Referral
+      referral('track', 'signup', { userId: 'dana' })
+      return (referral('flush') as Promise<unknown>).then(() => 'resolved')
+    })
+    expect(flushed).toBe('resolved')
+    expect(await page.evaluate(() => '__changed' in window)).toBe(false)
+    // The pins file was asked for (and answered by the route above), refused, and nothing it
+    // pins was asked for after it.
+    expect(log.requests.filter((request) => request.endsWith('.js'))).toEqual([
+      `${h.service.url}/referral-widget.js`,
+      `${h.service.url}/referral-widget-pins.js`,
+    ])
+    expect(log.console.filter((line) => line.startsWith('error: [referral]'))).toEqual([
+      'error: [referral] The widget could not be loaded from referral-widget-pins.js beside the script.',
+    ])
+    expect(
+      Object.keys(await storageEntries(page)).filter((key) => key.includes(':kept:')),
+    ).toHaveLength(1)
   })
 
   it('a file that does not match its integrity never runs: no request, no UI, nothing stored', async () => {

@@ -79,17 +79,17 @@ describe('a page whose CSP allows the referral-widget policy', () => {
       expect(await code.locator('path').getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/)
 
       // The tracking part, the messages and UI files come at the same time (order not fixed),
-      // the QR file on use.
-      expect(new Set(scriptsFetched())).toEqual(
-        new Set([
-          '/referral-widget.js',
-          '/referral-widget-tracking.js',
-          '/referral-widget-ui.js',
-          '/referral-widget-messages-de.js',
-          '/referral-widget-qr.js',
-        ]),
-      )
-      expect(scriptsFetched()).toHaveLength(5)
+      // the QR file on use; pinned, the pins file first, through the same policy.
+      const files = [
+        '/referral-widget.js',
+        ...(pinned ? ['/referral-widget-pins.js'] : []),
+        '/referral-widget-tracking.js',
+        '/referral-widget-ui.js',
+        '/referral-widget-messages-de.js',
+        '/referral-widget-qr.js',
+      ]
+      expect(new Set(scriptsFetched())).toEqual(new Set(files))
+      expect(scriptsFetched()).toHaveLength(files.length)
       if (pinned) {
         const integrity = await page.evaluate(() =>
           Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]'), (script) => [

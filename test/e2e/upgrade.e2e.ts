@@ -110,9 +110,10 @@ describe('a page mixing two builds', () => {
   it('the tag pinned by its integrity, the next files beside it: refused unrun, said once', async () => {
     const hash = integrityOf(DIST, 'referral-widget.js')
     const { landing } = mix('pinned', DIST, next, ` integrity="${hash}" crossorigin="anonymous"`)
+    // The next build's pins file is the first file refused: it does not match the loader's hash.
     await mixedThenOneBuild(
       landing,
-      /^error: \[referral\] The widget could not be loaded from referral-widget-tracking-delivery\.js/,
+      /^error: \[referral\] The widget could not be loaded from referral-widget-pins\.js/,
     )
   })
 

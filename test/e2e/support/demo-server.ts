@@ -18,6 +18,7 @@ const BUILT = [
   'referral-widget-delivery.js',
   'referral-widget-link.js',
   'referral-widget-outbound.js',
+  'referral-widget-pins.js',
   'referral-widget-tracking.js',
   'referral-widget-tracking-delivery.js',
   'referral-widget-ui.js',
