@@ -15,10 +15,10 @@
 //                                                  a page has work)
 //   delivery dist/referral-widget-delivery.js     (what sends the queue: loaded by the tracking part
 //                                                  when there is something to send)
-//   debug dist/referral-widget-debug.js           (the precise checks of the tag's attributes, the
-//                                                  decisions in words and diagnose(): loaded by the
-//                                                  tracking part when an attribute is refused, in
-//                                                  debug mode or on diagnose())
+//   checks dist/referral-widget-checks.js         (the precise checks of the tag's attributes: loaded
+//                                                  by the tracking part when one is refused)
+//   debug dist/referral-widget-debug.js           (the decisions in words and diagnose(): loaded by
+//                                                  the tracking part in debug mode or on diagnose())
 //   tracking-delivery dist/referral-widget-tracking-delivery.js (the two in one, for a page with
 //                                                  something to send at once: an arrival, events
 //                                                  stored)
@@ -132,7 +132,7 @@ export default defineConfig(({ mode }) => {
   const build = builds[mode]
   if (!build)
     throw new Error(
-      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, banner, cookie, outbound, link, debug, delivery, tracking, tracking-delivery, pins or embed.`,
+      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, banner, cookie, outbound, link, checks, debug, delivery, tracking, tracking-delivery, pins or embed.`,
     )
   // The pins file's hash (the loader's) and the hashes it carries, computed by scripts/build.mjs
   // from the files built before them.
@@ -150,6 +150,7 @@ export default defineConfig(({ mode }) => {
         cookie: afterTracking,
         outbound: afterTracking,
         delivery: afterTracking,
+        checks: afterTracking,
         debug: afterTracking,
         pins: [fromRuntime(LOADER_RUNTIME)],
         tracking: [fromRuntime(LOADER_RUNTIME), publishRuntime(TRACKING_RUNTIME)],

@@ -38,6 +38,7 @@ const modes = [
   'cookie',
   'outbound',
   'link',
+  'checks',
   'debug',
   'delivery',
   'tracking',
@@ -60,7 +61,7 @@ for (const mode of modes) {
   // loader that file's alone, so an unpinned page downloads no hash at all.
   if (mode === 'pins')
     process.env.PINS = pins(
-      /^referral-widget-(tracking|tracking-delivery|delivery|ui|banner|link|cookie|outbound|debug)\.js$/,
+      /^referral-widget-(tracking|tracking-delivery|delivery|ui|banner|link|cookie|outbound|checks|debug)\.js$/,
     )
   if (mode === 'embed') process.env.PINS_INTEGRITY = hash('referral-widget-pins.js', 'sha256')
   await build({ configFile: 'vite.lib.config.ts', mode, logLevel: 'warn' })

@@ -31,6 +31,7 @@ const REQUIRED_FILES = [
   'dist/referral-widget-tracking.js',
   'dist/referral-widget-tracking-delivery.js',
   'dist/referral-widget-delivery.js',
+  'dist/referral-widget-checks.js',
   'dist/referral-widget-debug.js',
   'dist/referral-widget-pins.js',
   'dist/referral-widget-ui.js',

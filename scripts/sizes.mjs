@@ -28,8 +28,8 @@ export const ARTIFACTS = {
     'the hand-off to other domains, fetched first where data-outbound is set',
   'referral-widget-pins.js':
     'the hash of each file beside the loader, fetched first only where the tag is pinned by SRI',
-  'referral-widget-debug.js':
-    "the precise checks, debug mode and diagnose(): fetched when a tag's attribute is refused, or when asked for",
+  'referral-widget-checks.js': "the precise checks, fetched only when a tag's attribute is refused",
+  'referral-widget-debug.js': 'debug mode and diagnose(), fetched only when asked for',
   'referral-widget-qr.js': 'the QR code dialog and encoder, fetched only when its control is used',
 }
 

@@ -79,6 +79,15 @@ export const builds: Record<string, UserConfig['build']> = {
       fileName: () => 'referral-widget-pins.js',
     },
   },
+  checks: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/checks-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetChecks',
+      fileName: () => 'referral-widget-checks.js',
+    },
+  },
   debug: {
     target: 'es2022',
     lib: {

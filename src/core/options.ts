@@ -1,7 +1,7 @@
 // What each option accepts, in one place for createReferral, the script tag's attributes and the
 // custom element: a check gives the value to use, or undefined when it refuses the value. What
 // each expects, in words, is option-errors.ts's (the script tag's tracking part needs the checks
-// alone; a refusal there is reported by its debug file).
+// alone; a refusal there is reported by its checks file).
 
 import {
   CAMPAIGN_ID_PATTERN,

@@ -1,6 +1,6 @@
 // The precise checks of the script tag's attributes: each refusal in a sentence that says which
 // attribute, its value and what was expected. The tracking part reads its tag with the quiet
-// checks (attributes.ts) and loads these (in the debug file) only when there is something to say.
+// checks (attributes.ts) and loads these (the checks file) only when there is something to say.
 import { checkCookieDomain } from '../core/attribution-cookie.ts'
 import { parsePublicKey } from '../core/keys.ts'
 import { checkOption } from '../core/option-errors.ts'

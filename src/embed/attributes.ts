@@ -1,7 +1,7 @@
 // The script tag's data- attributes, checked one by one: a bad one is reported with a clear
 // console.error and replaced by its default; only a bad key stops the widget. The reading is one;
 // the checks are two: `quiet` (the tracking part's: the values, and whether anything was refused)
-// and the precise ones with their sentences (attribute-checks.ts, in the debug file), which the
+// and the precise ones with their sentences (attribute-checks.ts, in the checks file), which the
 // tracking part loads only when a tag has something to report.
 import { AUTO } from '../core/cookie-domain.ts'
 import type { PublicKey } from '../core/keys.ts'

@@ -71,11 +71,10 @@ export interface TrackingStart {
 export interface Parts {
   /** The tracking part: capture, visitor id, events stored, option checks (tracking-part.ts). */
   tracking: { start(start: TrackingStart): void }
-  /**
-   * The precise checks of the tag's attributes, debug mode and diagnose(): when an attribute is
-   * refused, or when asked for (debug-part.ts).
-   */
-  debug: DebugFile & { precise: AttributeChecks }
+  /** The precise checks of the tag's attributes, when one is refused (checks-part.ts). */
+  checks: { precise: AttributeChecks }
+  /** Debug mode and diagnose(), when asked for (debug-part.ts). */
+  debug: DebugFile
   /** What sends the queue, when there is something to send (delivery-part.ts). */
   delivery: { createSending: CreateSending }
   ui: Part

@@ -27,16 +27,9 @@ import { handOver, notLoaded, type Parts, type TrackingStart } from './siblings.
 
 const COOKIE_FILE = 'referral-widget-cookie.js'
 const OUTBOUND_FILE = 'referral-widget-outbound.js'
-/** The precise checks of the tag's attributes, debug mode and diagnose(). */
-const DEBUG_FILE = 'referral-widget-debug.js'
 
-let debugFile: Promise<Parts['debug']> | undefined
-/** The debug file, asked for once for both its uses (again after a failure). */
-const loadDebug = (script: HTMLScriptElement, pinned: boolean) =>
-  (debugFile ??= loadPart('debug', DEBUG_FILE, script, pinned).catch((failure) => {
-    debugFile = undefined
-    throw failure
-  }))
+const CHECKS_FILE = 'referral-widget-checks.js'
+const DEBUG_FILE = 'referral-widget-debug.js'
 
 function start(given: TrackingStart) {
   const { script } = given
@@ -55,8 +48,8 @@ function start(given: TrackingStart) {
     begin(given, config, pinned)
     return
   }
-  // Something is refused: the debug file says precisely what, and the rest goes on without it.
-  loadDebug(script, pinned).then(
+  // Something is refused: the checks file says precisely what, and the rest goes on without it.
+  loadPart('checks', CHECKS_FILE, script, pinned).then(
     ({ precise }) => {
       const checked = read(precise)
       if (typeof checked === 'string') return logError(checked) // the key: nothing runs
@@ -64,7 +57,7 @@ function start(given: TrackingStart) {
       begin(given, checked, pinned)
     },
     (failure) =>
-      logError(notLoaded('check of the tag', DEBUG_FILE, failure, ': an attribute is refused')),
+      logError(notLoaded('check of the tag', CHECKS_FILE, failure, ': an attribute is refused')),
   )
 }
 
@@ -131,7 +124,7 @@ function run(
       outboundLinks: links?.outboundLinks,
       handoffArrival: links?.handoffArrival,
       debugging: () =>
-        loadDebug(script, pinned).catch((failure) => {
+        loadPart('debug', DEBUG_FILE, script, pinned).catch((failure) => {
           throw new Error(notLoaded('debug mode', DEBUG_FILE, failure))
         }),
     }),

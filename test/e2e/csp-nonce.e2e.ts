@@ -85,10 +85,10 @@ describe.each<Delivery>(['header', 'meta'])(
       expectNothingRefused(log)
     })
 
-    it('the cookie, outbound and debug files, then the link and delivery files', async () => {
+    it('the cookie, outbound and checks files, then the link and delivery files', async () => {
       const url = noncePage(h, '/', policy(h.service.url), delivery, {
         panel: false,
-        // A theme the widget refuses brings the debug file, which says what is wrong.
+        // A theme the widget refuses brings the checks file, which says what is wrong.
         attributes: {
           'user-id': 'alice',
           'cookie-domain': '127.0.0.1',
@@ -112,7 +112,7 @@ describe.each<Delivery>(['header', 'meta'])(
         new Set([
           '/referral-widget.js',
           '/referral-widget-tracking.js',
-          '/referral-widget-debug.js',
+          '/referral-widget-checks.js',
           '/referral-widget-cookie.js',
           '/referral-widget-outbound.js',
           '/referral-widget-link.js',

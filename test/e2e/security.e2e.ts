@@ -33,12 +33,12 @@ it.each(refusedKeys)(
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(message)
     if (key !== null) expect(errors[0], 'the key is not echoed').not.toContain(key)
-    // The service's origin saw the loader, the tracking part and the debug file that say what is
+    // The service's origin saw the loader, the tracking part and the checks file that say what is
     // wrong, and nothing else: no API call, no delivery, no UI file.
     expect(h.service.requests.map((request) => request.path)).toEqual([
       '/referral-widget.js',
       '/referral-widget-tracking.js',
-      '/referral-widget-debug.js',
+      '/referral-widget-checks.js',
     ])
     expect(h.service.service.requestLog.since(0)).toEqual([])
     // No UI, nothing stored.

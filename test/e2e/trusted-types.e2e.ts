@@ -144,7 +144,7 @@ describe('a page whose CSP allows the referral-widget policy', () => {
     expect(log.console.filter((line) => line.startsWith('error:'))).toEqual([])
   })
 
-  it('a refused attribute and diagnose(): the debug file, through the same policy', async () => {
+  it('a refused attribute and diagnose(): the checks and debug files, through the same policy', async () => {
     const url = h.host.page('/', {
       csp: WITH_POLICY,
       html: widgetPage(h.service, { panel: false, attributes: { theme: 'neon' } }),
@@ -162,11 +162,12 @@ describe('a page whose CSP allows the referral-widget policy', () => {
     expect(scriptsFetched()).toEqual([
       '/referral-widget.js',
       '/referral-widget-tracking.js',
+      '/referral-widget-checks.js',
       '/referral-widget-debug.js',
     ])
     expect(await policiesOf(page)).toEqual(['referral-widget'])
     expect(log.cspViolations).toEqual([])
-    // The debug file said what is wrong with the tag, and nothing else went wrong.
+    // The checks file said what is wrong with the tag, and nothing else went wrong.
     expect(log.console.filter((line) => line.startsWith('error:'))).toEqual([
       'error: [referral] data-theme="neon" is ignored: use light, dark or auto.',
     ])

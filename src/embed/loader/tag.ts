@@ -1,6 +1,6 @@
 // The loader's reading of its script tag: only the attributes it acts on, each accepted as the
 // tracking part accepts it. A tag it cannot read cleanly (the key included) is left to the
-// tracking part, which says precisely what is wrong (attributes.ts, and the debug file). Every
+// tracking part, which says precisely what is wrong (attributes.ts, and the checks file). Every
 // attribute the loader does not read matters only on a page where the tracking part runs, and is
 // checked (and reported) there.
 import type { PublicKey } from '../../core/keys.ts'

@@ -13,6 +13,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const BUILT = [
   'referral-widget.js',
   'referral-widget-banner.js',
+  'referral-widget-checks.js',
   'referral-widget-cookie.js',
   'referral-widget-debug.js',
   'referral-widget-delivery.js',
