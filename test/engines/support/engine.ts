@@ -78,10 +78,10 @@ export function engineOfRun(): EngineName {
   return name as EngineName
 }
 
-async function launchOnce(name: EngineName): Promise<Engine> {
+async function launchOnce(name: EngineName, abandon: AbortSignal): Promise<Engine> {
   if (name === 'chromium') return (await import('./chromium.ts')).launchChromium()
   if (name === 'firefox') return (await import('./firefox.ts')).launchFirefox()
-  return (await import('./webkit.ts')).launchWebKit()
+  return (await import('./webkit.ts')).launchWebKit(abandon)
 }
 
 /** How long one launch may take; a busy machine takes seconds, a hung launch never ends. */
@@ -90,5 +90,8 @@ export const LAUNCH_TRIES = 3
 
 /** Launches the engine, tried again when it hangs while it starts (tries.ts). */
 export function launchEngine(name: EngineName): Promise<Engine> {
-  return startWithTries(name, () => launchOnce(name), { ms: LAUNCH_MS, tries: LAUNCH_TRIES })
+  return startWithTries(name, (abandon) => launchOnce(name, abandon), {
+    ms: LAUNCH_MS,
+    tries: LAUNCH_TRIES,
+  })
 }

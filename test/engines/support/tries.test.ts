@@ -1,5 +1,5 @@
 // The engine suite's retried start: a start that hangs is given up at its deadline and tried
-// again, the late one is closed when it comes, and three hangs fail naming each.
+// again, the hung one told to give up and closed if it comes, and three hangs fail naming each.
 import { afterEach, expect, it, vi } from 'vitest'
 import { startWithTries } from './tries.ts'
 
@@ -12,18 +12,22 @@ const browser = (name: string, closed: string[]) => ({
   close: async () => void closed.push(name),
 })
 
-it('tries again after a start that hangs, and closes the hung one when it comes up late', async () => {
+it('tries again after a start that hangs: the hung one is told to give up, and closed if it comes up', async () => {
   vi.useFakeTimers()
   const closed: string[] = []
   let comeUp: (value: ReturnType<typeof browser>) => void = () => {}
-  let attempt = 0
-  const start = () =>
-    ++attempt === 1
+  const signals: AbortSignal[] = []
+  /** The first start hangs; the second comes up. */
+  const start = (abandon: AbortSignal) => {
+    signals.push(abandon)
+    return signals.length === 1
       ? new Promise<ReturnType<typeof browser>>((resolve) => (comeUp = resolve))
       : Promise.resolve(browser('second', closed))
+  }
   const started = startWithTries('a browser', start, { ms: 10_000, tries: 3 })
   await vi.advanceTimersByTimeAsync(10_000)
   expect((await started).name).toBe('second')
+  expect(signals.map((signal) => signal.aborted)).toEqual([true, false])
   comeUp(browser('first', closed))
   await vi.waitFor(() => expect(closed).toEqual(['first']))
 })

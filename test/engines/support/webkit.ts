@@ -15,7 +15,7 @@ const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
 /** How long the driver may take to start its MiniBrowser before the try is given up. */
 const SESSION_MS = 30_000
 /** A second, private MiniBrowser takes about a second; one that takes ten has hung. */
-const PRIVATE_START = { ms: 10_000, tries: 3 }
+const PRIVATE_START = { ms: 10_000, tries: 4 }
 
 /** A TCP port nothing listens on now. */
 async function freePort(): Promise<number> {
@@ -119,7 +119,11 @@ Promise.resolve().then(() => (${source})(arguments[0])).then(
 );`
 
 /** A WebKitWebDriver with its MiniBrowser (`args` more), and its windows as tabs. */
-async function startBrowser(display: string | undefined, args: string[] = []) {
+async function startBrowser(
+  display: string | undefined,
+  args: string[] = [],
+  abandon?: AbortSignal,
+) {
   const port = await freePort()
   const proxy = await startSiteProxy()
   const driver = spawn(DRIVER, [`--port=${port}`], {
@@ -136,6 +140,16 @@ async function startBrowser(display: string | undefined, args: string[] = []) {
       // Already gone.
     }
   }
+  // Given up (a start past its deadline): the driver and its browser go, and the request waiting
+  // on them fails.
+  abandon?.addEventListener(
+    'abort',
+    () => {
+      stop()
+      proxy.close()
+    },
+    { once: true },
+  )
   const base = `http://127.0.0.1:${port}`
   try {
     await driverReady(base, driver)
@@ -206,10 +220,10 @@ async function startBrowser(display: string | undefined, args: string[] = []) {
   }
 }
 
-export async function launchWebKit(): Promise<Engine> {
+export async function launchWebKit(abandon?: AbortSignal): Promise<Engine> {
   const xvfb = process.env.DISPLAY ? undefined : await startXvfb()
   const display = xvfb?.display ?? process.env.DISPLAY
-  const main = await startBrowser(display).catch((error) => {
+  const main = await startBrowser(display, [], abandon).catch((error) => {
     xvfb?.process.kill()
     throw error
   })
@@ -226,7 +240,7 @@ export async function launchWebKit(): Promise<Engine> {
           ? undefined
           : await startWithTries(
               'a private MiniBrowser',
-              () => startBrowser(display, ['--private']),
+              (abandon) => startBrowser(display, ['--private'], abandon),
               PRIVATE_START,
             )
       const session = (own ?? main).group()
