@@ -94,7 +94,7 @@ export interface Parts {
 
 export type PartName = keyof Parts
 
-export const PINS_FILE = 'referral-widget-pins.js'
+const PINS_FILE = 'referral-widget-pins.js'
 /** The pins file's Subresource Integrity hash, filled in by the build (which builds that first). */
 declare const __PINS_INTEGRITY__: string | undefined
 const PINS_HASH = typeof __PINS_INTEGRITY__ === 'string' ? __PINS_INTEGRITY__ : undefined

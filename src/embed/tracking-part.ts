@@ -4,7 +4,8 @@
 // data-cookie-domain is set, the outbound file first where data-outbound is (or a referral waits for
 // consent, to ride on the site's own links), the UI file (with the
 // campaign, link and stores it shows) when the page has a panel or banner element, the link file
-// on the first getLink() elsewhere; each pinned by the hash the loader carries when it is pinned.
+// on the first getLink() elsewhere; each pinned, where the tag is, by the hash the pins file
+// carries (siblings.ts).
 import { resolveApiBase } from '../core/options.ts'
 import { createTracker } from '../core/tracker.ts'
 import { debugAsked } from '../shared/debug-switch.ts'
