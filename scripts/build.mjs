@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { build } from 'vite'
 import pkg from '../package.json' with { type: 'json' }
-import { inputsHash } from './lib-build/inputs.mjs'
+import { buildId as buildIdOf } from './lib-build/inputs.mjs'
 
 // The same list as src/ui/messages/languages.ts (a test keeps the two equal).
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'ar', 'pt-BR', 'it', 'nl', 'pl', 'zh-CN', 'ko']
@@ -47,7 +47,7 @@ const modes = [
   'embed',
 ]
 // The build the script-tag files belong to: each runs only beside the loader of the same one.
-const buildId = `${pkg.version}+${inputsHash().slice(0, 8)}`
+const buildId = buildIdOf()
 process.env.REFERRAL_BUILD = buildId
 for (const mode of modes) {
   if (mode === 'ui') {

@@ -1,18 +1,22 @@
 // What a build of the package is made from: the sources and the build's own files, hashed. The
 // dist stamp (scripts/dist-stamp.mjs) compares it with the last build's, and the script-tag files
 // carry its first characters in their build id (scripts/build.mjs), so the files of one build know
-// each other and refuse another's.
+// each other and refuse another's. Of the lock file, only what the build runs counts: the version
+// each package resolved to. Its own `version` field, and how a given npm writes it (order,
+// indentation, fields such as `license` or `funding`), change no built byte, so they are no input:
+// a newcomer's `npm install` that rewrites the lock leaves the build id as it was.
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 const ROOT = join(import.meta.dirname, '../..')
 
-/** What the build reads besides node_modules (package-lock.json pins the tools it runs). */
+/** What the build reads besides node_modules (the lock's resolved versions pin the tools it runs). */
 const INPUT_DIRS = ['src', 'scripts/lib-build']
+const LOCK = 'package-lock.json'
 const INPUT_FILES = [
   'package.json',
-  'package-lock.json',
+  LOCK,
   'tsconfig.json',
   'tsconfig.build.json',
   'vite.lib.config.ts',
@@ -36,15 +40,45 @@ export function filesUnder(dir) {
 export const paths = (base, files) =>
   files.map((file) => relative(base, file).split(sep).join('/')).sort()
 
-export function inputsHash() {
+/**
+ * The lock file as the build sees it: each installed package's path and the version it resolved
+ * to, one per line, sorted. The root entry (the package's own version, which the build id carries
+ * anyway) and every other field are left out. A lock that is not JSON counts as its bytes.
+ */
+export function resolvedVersions(lockText) {
+  let packages
+  try {
+    packages = JSON.parse(lockText).packages
+  } catch {
+    return lockText
+  }
+  return Object.entries(packages ?? {})
+    .filter(([path]) => path !== '')
+    .map(([path, entry]) => `${path}@${entry?.version ?? entry?.resolved ?? ''}`)
+    .sort()
+    .join('\n')
+}
+
+/** What one input contributes: its content's hash (the lock's resolved versions), or 'absent'. */
+function inputHash(root, path) {
+  const file = join(root, path)
+  if (!existsSync(file)) return 'absent'
+  const bytes = readFileSync(file)
+  return sha256(path === LOCK ? resolvedVersions(bytes.toString('utf8')) : bytes)
+}
+
+export function inputsHash(root = ROOT) {
   const files = [
-    ...INPUT_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir))).filter((f) => !NOT_INPUT.test(f)),
-    ...INPUT_FILES.map((file) => join(ROOT, file)),
+    ...INPUT_DIRS.flatMap((dir) => filesUnder(join(root, dir))).filter((f) => !NOT_INPUT.test(f)),
+    ...INPUT_FILES.map((file) => join(root, file)),
   ]
   const hash = createHash('sha256')
-  for (const path of paths(ROOT, files)) {
-    const file = join(ROOT, path)
-    hash.update(`${path}\0${existsSync(file) ? sha256(readFileSync(file)) : 'absent'}\n`)
-  }
+  for (const path of paths(root, files)) hash.update(`${path}\0${inputHash(root, path)}\n`)
   return hash.digest('hex')
+}
+
+/** The build's id, as dist/build.json and every script-tag file carry it: `<version>+<hash>`. */
+export function buildId(root = ROOT) {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  return `${version}+${inputsHash(root).slice(0, 8)}`
 }
