@@ -10,6 +10,7 @@ import { createCommandFunction, install, PROMISED, WAIT } from './embed/commands
 import { consentGiven, keep, referralIn, stored } from './embed/loader/page.ts'
 import { readTag, type Tag } from './embed/loader/tag.ts'
 import { publishRuntime } from './embed/loader-runtime.ts'
+import { addsWidget, PAGE_CHANGES } from './embed/page-watch.ts'
 import { loadSibling, notLoaded, uiFile } from './embed/siblings.ts'
 import { BUILD } from './shared/build.ts'
 import { debugAsked } from './shared/debug-switch.ts'
@@ -81,6 +82,8 @@ function start() {
   const referred = !!tag && referralIn(location.href, tag.refParams)
   let requested = false
   let sending = false
+  /** The command function is window's (data-global's name): the tag read, the name free. */
+  let installed = false
   /** Track calls waiting in memory for the part (storage refused them, or is full). */
   let waiting = 0
   /** What a panel or banner coming to the page does: until the tracking part shows them, need it. */
@@ -112,7 +115,7 @@ function start() {
         part.start({
           script,
           commands,
-          installed: tag !== undefined,
+          installed,
           outbound: referred && (!storing(tag as Tag) || location.href.includes('ref_handoff=')),
           panels: (show) => {
             panels = show
@@ -138,9 +141,18 @@ function start() {
       need(true)
       // Kept in storage at once where it may be (the part takes it): a page that moves on right
       // after it loses nothing. Else it waits in memory, in order with the rest.
-      const properties = own((args[1] ?? {}) as { userId?: unknown; code?: unknown })
-      const values = args[0] === 'click' ? [properties.code] : [properties.userId, properties.code]
-      if (storing(tag) && keep(tag.namespace, args[0], values)) return true
+      const { userId, code } = own((args[1] ?? {}) as { userId?: unknown; code?: unknown })
+      const values = args[0] === 'click' ? [code] : [userId, code]
+      const kept = storing(tag) && keep(tag.namespace, args[0], values)
+      if (kept === true) return true
+      if (kept) {
+        // Past the queue's bound: dropped now, and said now, as the queue says it.
+        commands.announce('event:dropped', {
+          event: { id: kept, type: args[0], visitorId: '', userId, code },
+          reason: 'overflow',
+        })
+        return false
+      }
       waiting++
       return WAIT
     }
@@ -176,15 +188,13 @@ function start() {
   const gpc =
     tag.honorGpc && (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl === true
   if (referred && !gpc && storing(tag)) keep(tag.namespace, 'arrive', [location.href])
-  install(commands.api, tag.global)
+  // A global of the page's own under that name: the tracking part says what to do about it.
+  installed = install(commands.api, tag.global)
   const work = workOf(tag, referred)
-  if (work.any) need(work.sends)
+  if (work.any || !installed) need(work.sends)
   // A panel or banner parsed later, or put in by a page that changes without a reload: the
   // tracking part is asked for, then shows it (and each one after).
-  new MutationObserver(() => uiFile() && panels()).observe(document, {
-    childList: true,
-    subtree: true,
-  })
+  new MutationObserver((batch) => addsWidget(batch) && panels()).observe(document, PAGE_CHANGES)
 }
 
 start()

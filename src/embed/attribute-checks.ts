@@ -21,4 +21,6 @@ export const precise: AttributeChecks = {
   },
   badGlobal: (value) =>
     `data-global=${quote(value)} is ignored: it must be a name a script can call, such as ReferralWidget.`,
+  ownGlobal: (name) =>
+    `window.${name} is the page's own, so the widget leaves it alone. Add data-global="ReferralWidget" (any free name) to its script tag, and use that name in the stub and your calls.`,
 }

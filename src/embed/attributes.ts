@@ -51,6 +51,8 @@ export interface AttributeChecks {
   noApi(attribute: string): string
   /** The sentence for a data-global that is no name a script can call. */
   badGlobal(value: string): string
+  /** The sentence for a global name the page already uses for something of its own. */
+  ownGlobal(name: string): string
 }
 
 const REFUSED = 'refused'
@@ -68,6 +70,7 @@ export const quiet: AttributeChecks = {
   },
   noApi: () => REFUSED,
   badGlobal: () => REFUSED,
+  ownGlobal: () => REFUSED,
 }
 
 /**

@@ -207,6 +207,34 @@ describe('on() before the tracking part', () => {
     attach(part.methods)
     expect(part.listeners.size).toBe(0)
   })
+
+  it("hears what the loader announces, by name, until it unsubscribes; the part's emitter after", () => {
+    const { api, attach, announce } = loader()
+    const heard: string[] = []
+    api('on', 'event:dropped', (payload: { reason: string }) => heard.push(`a:${payload.reason}`))
+    const off = api('on', 'event:dropped', () => heard.push('b')) as () => void
+    api('on', 'event:queued', () => heard.push('queued'))
+    announce('event:dropped', { reason: 'overflow' })
+    off()
+    announce('event:dropped', { reason: 'overflow' })
+    expect(heard).toEqual(['a:overflow', 'b', 'a:overflow'])
+
+    attach(partWithListeners().methods)
+    announce('event:dropped', { reason: 'overflow' })
+    expect(heard).toHaveLength(3)
+  })
+
+  it('a listener that throws is reported, and the others still hear it', () => {
+    const { api, announce } = loader()
+    const heard: string[] = []
+    api('on', 'event:dropped', () => {
+      throw new Error('the page broke')
+    })
+    api('on', 'event:dropped', () => heard.push('heard'))
+    expect(() => announce('event:dropped', {})).not.toThrow()
+    expect(heard).toEqual(['heard'])
+    expect(referralErrors()).toEqual(['[referral] the page broke'])
+  })
 })
 
 describe('bad calls', () => {

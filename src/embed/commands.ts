@@ -5,7 +5,7 @@
 // queued by the documented stub before the script loaded are replayed in order.
 import { METHODS, type Referral } from '../core/types.ts'
 import { messageOf } from '../shared/errors.ts'
-import { error as logError, warn } from '../shared/log.ts'
+import { error as logError } from '../shared/log.ts'
 
 type Method = (...args: unknown[]) => unknown
 export type Methods = Record<string, Method>
@@ -30,6 +30,11 @@ export interface CommandFunction {
    * `failure`. The other calls go on waiting for the next try.
    */
   refuse(failure: Error): void
+  /**
+   * Tells the listeners added before the tracking part ran (`on(name, fn)`, waiting for it) what
+   * the loader itself did: an event it dropped. Later, the part's own emitter tells them.
+   */
+  announce(name: string, payload: unknown): void
 }
 
 type Waiting = { name: string; args: unknown[]; settle?: (result: unknown) => void; off?: boolean }
@@ -92,6 +97,15 @@ export function createCommandFunction(
         else waited.settle?.(result)
       }
     },
+    announce(name, payload) {
+      for (const { name: method, args, off } of waiting)
+        if (method === 'on' && !off && args[0] === name && typeof args[1] === 'function')
+          try {
+            args[1](payload)
+          } catch (failure) {
+            logError(messageOf(failure)) // the page's listener, never thrown back into its call
+          }
+    },
     refuse(failure) {
       for (const waited of waiting.splice(0)) {
         if (!PROMISED.includes(waited.name)) waiting.push(waited)
@@ -124,19 +138,15 @@ export function replay(api: CommandApi, queued: unknown) {
 /**
  * The command function goes to `window[name]` (`Referral`, or data-global's name), replacing only
  * what the widget owns there: nothing, or the documented stub with the calls it queued. A global
- * of the page's own is left alone, with one warning saying what to do.
+ * of the page's own is left alone: false (the checks file says what to do, attribute-checks.ts).
  */
-export function install(api: CommandApi, name: string) {
+export function install(api: CommandApi, name: string): boolean {
   const globals = window as unknown as Record<string, unknown>
   const found = globals[name]
-  if (found !== undefined && !isStub(found)) {
-    warn(
-      `window.${name} is the page's own, so the widget leaves it alone. Add data-global="ReferralWidget" (any free name) to its script tag, and use that name in the stub and your calls.`,
-    )
-    return
-  }
+  if (found !== undefined && !isStub(found)) return false
   globals[name] = api
   replay(api, (found as { q?: unknown } | undefined)?.q)
+  return true
 }
 
 /** The documented stub: a function that queues its calls in `q` (and has queued none yet). */

@@ -16,6 +16,7 @@ export { own } from '../shared/own.ts'
 export { ownScript, policyRefused } from '../shared/trusted-script-url.ts'
 export { install, methodsOf } from './commands.ts'
 export { GLOBAL_NAME, readKey } from './loader/tag.ts'
+export { addsWidget, PAGE_CHANGES } from './page-watch.ts'
 export { handOver, loadSibling, notLoaded, UI_FILE, uiFile } from './siblings.ts'
 
 /** Replaced in the loader's build; elsewhere (tests, the ESM package) there is nothing to share. */

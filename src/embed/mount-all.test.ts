@@ -3,7 +3,7 @@
 // element that comes later is mounted, one that leaves is let go with nothing of it left behind
 // (the stores it listened to have no more listeners than before), a panel present before a body
 // swap comes back on the new body, and once the core is destroyed nothing more is mounted.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { settle } from '../../test/support/dom.ts'
 import { open, teardown, useUiWorld } from '../../test/support/ui-world.ts'
 import { mountBanner, mountPanel } from '../ui/mount.ts'
@@ -18,6 +18,7 @@ const mountAll = mountAllOf([
 const OPTIONS = { script: { getAttribute: () => null }, integrity: false }
 
 afterEach(() => {
+  vi.restoreAllMocks()
   for (const undo of teardown.splice(0).reverse()) undo()
   document.body.replaceChildren()
 })
@@ -87,5 +88,27 @@ describe('mountAll on a page that changes', () => {
     await settle()
     expect(late.shadowRoot).toBeNull()
     expect(listeners(core)).toEqual(before)
+  })
+
+  it('a page busy with its own elements costs no query of the document; a panel among them is still mounted', async () => {
+    const core = open({ userId: 'alice' })
+    teardown.push(mountAll(core, OPTIONS))
+    const panel = element('data-referral-widget')
+    await settle()
+    const queries = vi.spyOn(document, 'querySelectorAll')
+    const rows = document.createElement('tbody')
+    document.body.append(rows)
+    for (let frame = 0; frame < 5; frame++) {
+      rows.replaceChildren(...Array.from({ length: 100 }, () => document.createElement('tr')))
+      await settle()
+    }
+    expect(queries).not.toHaveBeenCalled()
+    expect(rootState(panel)).toBe('ready')
+
+    const late = document.createElement('tr')
+    late.innerHTML = '<td><div data-referral-banner></div></td>'
+    rows.append(late)
+    await settle()
+    expect(late.querySelector('[data-referral-banner]')?.shadowRoot).not.toBeNull()
   })
 })

@@ -9,6 +9,7 @@ import { error as logError } from '../shared/log.ts'
 import { BUILT_IN } from '../ui/messages/index.ts'
 import { messagesFile, pickLanguage, type UiLanguage } from '../ui/messages/languages.ts'
 import type { UiOptions } from '../ui/mount.ts'
+import { addsWidget, PAGE_CHANGES } from './page-watch.ts'
 import { loadSibling, type MountAllOptions } from './siblings.ts'
 import { rawUiAttributes, readUiAttributes } from './ui-attributes.ts'
 
@@ -52,14 +53,21 @@ export const mountAllOf =
     /** The elements mounted, each with what unmounts it. */
     const mounted = new Map<Element, () => void>()
     let stopped = false
-    /** Each change to the page's elements (a batch at a time): its panels and banners are synced. */
-    const watching = new MutationObserver(() => sync())
-    const sync = () => {
+    /** Each batch of changes: what left is unmounted, what came is mounted (one of ours added). */
+    const watching = new MutationObserver((batch) => {
+      if (batch.some((record) => record.removedNodes.length > 0)) unmountGone()
+      if (addsWidget(batch)) mountNew()
+    })
+    /** Unmounts the elements that left the page. */
+    const unmountGone = () => {
       for (const [element, unmount] of mounted)
         if (!element.isConnected) {
           unmount()
           mounted.delete(element)
         }
+    }
+    /** Mounts the page's elements not mounted yet. */
+    const mountNew = () => {
       for (const [selector, mount] of mounts)
         for (const element of document.querySelectorAll(selector))
           if (!mounted.has(element)) mounted.set(element, mount(element, referral, ui))
@@ -73,8 +81,8 @@ export const mountAllOf =
     referral.on('destroyed', stop)
     void withMessages(pickLanguage(referral.config.locale), options).then(() => {
       if (stopped) return
-      sync()
-      watching.observe(document, { childList: true, subtree: true })
+      mountNew()
+      watching.observe(document, PAGE_CHANGES)
     })
     return stop
   }

@@ -56,6 +56,7 @@ export interface TrackingStart {
   script: HTMLScriptElement
   /** The command function: installed by the loader where it read the tag; else by the part. */
   commands: CommandFunction
+  /** The loader installed it: false where it could not read the tag, or the name is the page's. */
   installed: boolean
   /**
    * The outbound part is needed before tracking starts: a referral in the address bar waits for

@@ -10,7 +10,7 @@ import { resolveApiBase } from '../core/options.ts'
 import { createTracker } from '../core/tracker.ts'
 import { debugAsked } from '../shared/debug-switch.ts'
 import { messageOf } from '../shared/errors.ts'
-import { error as logError } from '../shared/log.ts'
+import { error as logError, warn } from '../shared/log.ts'
 import { own } from '../shared/own.ts'
 import { messagesBeside } from './ahead.ts'
 import {
@@ -44,8 +44,11 @@ function start(given: TrackingStart) {
       return messageOf(failure)
     }
   }
+  /** Where the loader did not: the command function goes to window, unless the name is taken. */
+  const installed = (config: TrackingConfig) =>
+    given.installed || install(given.commands.api, config.global)
   const config = read(quiet)
-  if (typeof config !== 'string' && config.problems.length === 0) {
+  if (typeof config !== 'string' && config.problems.length === 0 && installed(config)) {
     begin(given, config, pinned)
     return
   }
@@ -55,6 +58,7 @@ function start(given: TrackingStart) {
       const checked = read(precise)
       if (typeof checked === 'string') return logError(checked) // the key: nothing runs
       for (const problem of checked.problems) logError(problem)
+      if (!installed(checked)) warn(precise.ownGlobal(checked.global))
       begin(given, checked, pinned)
     },
     (failure) =>
@@ -101,7 +105,7 @@ function begin(given: TrackingStart, config: TrackingConfig, pinned: boolean) {
 
 /** Tracking starts, window.Referral becomes the command API, the panel comes if the page has one. */
 function run(
-  { script, commands, installed, panels }: TrackingStart,
+  { script, commands, panels }: TrackingStart,
   config: TrackingConfig,
   pinned: boolean,
   sharedCookie?: Parts['cookie']['sharedCookie'],
@@ -130,8 +134,6 @@ function run(
         }),
     }),
   )
-  // Where the loader could not read the tag, this part installs the command function.
-  if (!installed) install(commands.api, config.global)
   const later = createLater(tracker, config.options, { src: script.src, pinned }, commands)
   // identify() waits for the later part (and comes with it); getLink() brings it.
   const methods = methodsOf({ ...tracker, getLink: later.getLink } as never)

@@ -7,12 +7,13 @@
 // track bursts are the median of 5 runs each.
 // The parts: common.ts (settings, statistics, tables), environment.ts, vendors.ts and pages.ts
 // (what is loaded), instruments.ts (what is read in the page), sizes.ts, page-load.ts and
-// page-load-figures.ts, arrival.ts, bursts.ts, tabs.ts, latency.ts, service-load.ts, report.ts
-// (results.json).
+// page-load-figures.ts, arrival.ts, bursts.ts, tabs.ts, latency.ts, service-load.ts, busy-pages.ts
+// (in all three engines), report.ts (results.json).
 import os from 'node:os'
 import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
 import { arrivalLine, arrivalRuns } from './arrival.ts'
 import { burstFigures, burstRounds, burstTable } from './bursts.ts'
+import { busyPages, busyTable } from './busy-pages.ts'
 import { RESULTS, RUNS, TABS } from './common.ts'
 import { type Environment, launchBrowser } from './environment.ts'
 import { latencyRuns, latencyTable } from './latency.ts'
@@ -53,6 +54,7 @@ async function main() {
     const latency100ms = await latencyRuns(browser, RUNS)
     process.stdout.write('service load… ')
     const serviceUnderLoad = await serviceLoad(RUNS)
+    const busy = await busyPages()
     process.stdout.write('\n\n')
 
     const pageLoad = pageLoadFigures(list, firsts, repeats)
@@ -68,6 +70,7 @@ async function main() {
       tabs,
       latency100ms,
       serviceUnderLoad,
+      busy,
       foreign: env.foreign,
     })
     writeResults(results)
@@ -91,6 +94,8 @@ async function main() {
         '',
         `The reference service under stored conversions (median of ${RUNS} runs, in-process)`,
         serviceLoadTable(serviceUnderLoad),
+        '',
+        busyTable(busy),
         '',
         results.foreignRequests.length === 0
           ? 'No request left loopback.'

@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core'
 import { chromiumTarget } from '../e2e/support/browser.ts'
 import type { ArrivalFigures } from './arrival.ts'
 import type { burstFigures } from './bursts.ts'
+import type { busyPages } from './busy-pages.ts'
 import {
   AFTER_READY_MS,
   BURST_RUNS,
@@ -59,6 +60,7 @@ interface RunFigures {
   tabs: TabsRun
   latency100ms: Awaited<ReturnType<typeof latencyRuns>>
   serviceUnderLoad: Awaited<ReturnType<typeof serviceLoad>>
+  busy: Awaited<ReturnType<typeof busyPages>>
   /** Non-loopback requests any page tried. */
   foreign: string[]
 }
@@ -76,6 +78,7 @@ export async function buildResults({
   tabs,
   latency100ms,
   serviceUnderLoad,
+  busy,
   foreign,
 }: RunFigures) {
   const cpus = os.cpus()
@@ -120,6 +123,7 @@ export async function buildResults({
         'Referred arrival: a page with the tag alone, reached through a referral link (?ref=); stored = the first localStorage write of a kept record or a queue chunk (the loader keeps the arrival at once), confirmed = the widget\u2019s event:sent for the click (the service accepted it), both from navigation start; requests to the service\u2019s origin, scripts and API calls.',
         'Bursts: a quiet page (the tag alone; the first call brings the tracking part), 500 ms after the command API appears, runs `for (i < N) Referral("track", "signup", {userId: "u" + i})` in one task. Main-thread time is TaskDuration minus DevToolsCommandDuration from just before the burst until Referral("queueSize") is 0 (every event confirmed by the service); the longest task is the longest RunTask on the renderer main thread in a Chromium trace of that span; long tasks over 50 ms come from a PerformanceObserver("longtask"). Storage writes and removals are counted by wrapping Storage.prototype.setItem/removeItem. Requests are POST /v1/events in the service’s log. Stored bytes are the lengths of every localStorage value under "referral:" right after the burst task (the first delivery answer is held back 300 ms so nothing is confirmed yet), divided by the events queued; the queue holds at most 1,000 events, so a 10,000-call burst drops 9,000 as overflow (announced with event:dropped and one console warning).',
         'The vendors: @segment/analytics-next dist/umd/standalone.js served as analytics.min.js under /analytics.js/v1/<writeKey>/ and posthog-js dist/array.js under /static/, by a loopback origin that stands in for their CDNs and APIs, loaded by their official snippets (Segment 5.2.x: analytics.load + analytics.page(); PostHog: posthog.init with api_host, person_profiles "identified_only" and opt_out_useragent_filter true, since posthog-js otherwise drops every event from a HeadlessChrome user agent as a bot and would send nothing). Their settings and remote config are minimal (no destinations, no session recording, surveys, heatmaps or feature flags; Segment’s metrics sampleRate 0). posthog-js still fetches its surveys extension (/static/<version>/surveys.js) when the remote config says surveys: false; it is counted, as it would be on a real site.',
+        'Busy pages (busy-pages.ts), in Chromium, Firefox and WebKit through the engine suite\u2019s drivers (Debian\u2019s browsers; WebKit is WebKitGTK\u2019s MiniBrowser on Xvfb): a 5,000-row table, changed without pause for `seconds` (ticker: one text 16 times a frame, each change its own mutation batch; swap: 200 rows of four cells, 1,000 nodes, replaced each frame), without the tag, with the tag alone and with the panel. Frames per second count requestAnimationFrame callbacks; the widget\u2019s ms per second is the time inside every MutationObserver callback (the page wraps the constructor before the tag and observes nothing itself); the page\u2019s ms per second is the time inside its own frame callbacks (with the ticker it includes the observers\u2019 deliveries it awaits). Medians of `rounds` runs, each in a fresh session after the widget settled.',
         'No request leaves the machine: Chromium resolves every host name other than localhost and 127.0.0.1 to "not found"; any attempt is still seen by page.on("request") and listed under foreignRequests.',
       ],
     },
@@ -135,6 +139,7 @@ export async function buildResults({
     tabs: { ...TABS, ...tabs },
     latency100ms,
     service: serviceUnderLoad,
+    busyPages: busy,
     foreignRequests: [...new Set(foreign)],
   }
 }

@@ -6,7 +6,7 @@ import type { BrowserContext, Route } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { FAST, useHarness } from './support/harness.ts'
 import { callReferral, queueSize, storageEntries } from './support/in-page.ts'
-import { STUB, widgetPage } from './support/widget-page.ts'
+import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
 
@@ -150,44 +150,6 @@ it('signups on a quiet page gone offline are kept at once, counted by queueSize,
   // it, once back online, and nothing said.
   expect(scriptFiles()).toEqual(['/referral-widget.js', '/referral-widget-tracking-delivery.js'])
   expect(log.console.filter((line) => line.includes('[referral]'))).toEqual([])
-})
-
-it('more sign-ups offline than the queue holds: the first 1,000 kept, the rest said on the console and, back online, announced as dropped', async () => {
-  const url = h.host.page('/app', {
-    html: widgetPage(h.service, {
-      panel: false,
-      // The page's listener, attached through the stub before the widget loaded.
-      before: `<script>${STUB};window.__dropped=[];Referral('on','event:dropped',function(e){window.__dropped.push(e.reason)})</script>`,
-    }),
-  })
-  const context = await h.newContext()
-  const { page, log } = await h.open(context)
-  await page.goto(url)
-  await page.waitForLoadState('networkidle')
-  await context.setOffline(true)
-  await expect.poll(() => page.evaluate(() => navigator.onLine), FAST).toBe(false)
-  await page.evaluate(() => {
-    const referral = (window as unknown as { Referral: (...args: unknown[]) => unknown }).Referral
-    for (let n = 0; n < 1200; n++) referral('track', 'signup', { userId: `user-${n}` })
-  })
-  expect(await keptIn(page)).toHaveLength(1000)
-  expect(await queueSize(page)).toBe(1200)
-  expect(log.console.filter((line) => line.includes('[referral]'))).toEqual([
-    'warning: [referral] 1000 calls wait for the widget to load: more are lost if the page closes first.',
-  ])
-
-  await context.setOffline(false)
-  // The queue's bound holds as the whole widget's would: 1,000 sent, the other 200 announced.
-  await expect.poll(() => h.acceptedCounts().size, FAST).toBe(1000)
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __dropped: string[] }).__dropped))
-    .toHaveLength(200)
-  const reasons = await page.evaluate(
-    () => (window as unknown as { __dropped: string[] }).__dropped,
-  )
-  expect(new Set(reasons)).toEqual(new Set(['overflow']))
-  await expect.poll(() => queueSize(page), FAST).toBe(0)
-  expect([...h.acceptedCounts().values()].every((count) => count === 1)).toBe(true)
 })
 
 it('a tracking part that cannot load leaves no promise pending: offline flush() resolves at once; blocked online, flush() resolves, getLink() and diagnose() reject naming the file', async () => {

@@ -57,18 +57,21 @@ let kept = 0
 let room: number | undefined
 /**
  * Keeps a record the tracking part will take: this page's arrival, or a track call made before
- * the part runs. False where it cannot (storage refuses, or is full, or MAX_KEPT records wait
- * already, which is said once): a call then waits in memory.
+ * the part runs. True when kept; false where storage cannot take it (it refuses, or is full): a
+ * call then waits in memory. Where MAX_KEPT records wait already (the queue's own bound), the
+ * record is dropped, said once on the console, and the id of its announcement returned (for
+ * event:dropped: `dropped_<n>`, the page's n-th call).
  */
-export function keep(namespace: string, type: unknown, values: unknown[]): boolean {
-  const text = keptText(type, values)
+export function keep(namespace: string, type: unknown, values: unknown[]): boolean | string {
   room ??= MAX_KEPT - stored(namespace).kept
-  if (room <= 0)
-    warnOnce(
-      `${MAX_KEPT} calls wait for the widget to load: more are lost if the page closes first.`,
-    )
-  if (!text || room <= 0) return false
-  const key = keptKey(namespace, performance.timeOrigin, kept++)
+  const n = kept++
+  if (room <= 0) {
+    warnOnce(`${MAX_KEPT} calls wait for the widget to load: more are dropped (event:dropped).`)
+    return `dropped_${n}`
+  }
+  const text = keptText(type, values)
+  if (!text) return false
+  const key = keptKey(namespace, performance.timeOrigin, n)
   try {
     defaultStorage()?.setItem(key, text)
     if (defaultStorage()?.getItem(key) !== text) return false

@@ -85,10 +85,12 @@ async function windows(session: WebDriverSession) {
   }
   return {
     inWindow,
+    // A window, not a tab: MiniBrowser shows a new tab behind the current one, hidden, where
+    // animation frames never come and timers are throttled; a window is visible, as a visitor's is.
     open: () =>
       inWindow(first, async () => {
         const opened = await session.command<{ handle: string }>('POST', '/window/new', {
-          type: 'tab',
+          type: 'window',
         })
         return opened.handle
       }),
@@ -118,7 +120,7 @@ Promise.resolve().then(() => (${source})(arguments[0])).then(
   (error) => answer({ error: String((error && error.stack) || error) }),
 );`
 
-/** A WebKitWebDriver with its MiniBrowser (`args` more), and its windows as tabs. */
+/** A WebKitWebDriver with its MiniBrowser (`args` more), and its windows as the suite's tabs. */
 async function startBrowser(
   display: string | undefined,
   args: string[] = [],
