@@ -33,6 +33,8 @@
 //   outbound dist/referral-widget-outbound.js     (the hand-off to the site's other domains, for a
 //                                                  page that sets data-outbound: fetched before
 //                                                  tracking)
+//   launcher dist/referral-widget-launcher.js     (the launcher, the site's own buttons and the
+//                                                  prompt after sign-up: fetched by the loader)
 //   link  dist/referral-widget-link.js            (the rest of the core, for a page without a panel
 //                                                  that calls getLink(): fetched on that call)
 //   messages-xx dist/referral-widget-messages-xx.js (one language's messages for the UI file,
@@ -132,7 +134,7 @@ export default defineConfig(({ mode }) => {
   const build = builds[mode]
   if (!build)
     throw new Error(
-      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, banner, cookie, outbound, link, checks, debug, delivery, tracking, tracking-delivery, pins or embed.`,
+      `Unknown build mode "${mode}": use esm, react, element, server, qr, messages-<language>, ui, banner, launcher, cookie, outbound, link, checks, debug, delivery, tracking, tracking-delivery, pins or embed.`,
     )
   // The pins file's hash (the loader's) and the hashes it carries, computed by scripts/build.mjs
   // from the files built before them.
@@ -153,6 +155,7 @@ export default defineConfig(({ mode }) => {
         checks: afterTracking,
         debug: afterTracking,
         pins: [fromRuntime(LOADER_RUNTIME)],
+        launcher: [fromRuntime(LOADER_RUNTIME), compactStyles()],
         tracking: [fromRuntime(LOADER_RUNTIME), publishRuntime(TRACKING_RUNTIME)],
         'tracking-delivery': [
           deliveryBuiltIn(),

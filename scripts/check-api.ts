@@ -11,6 +11,7 @@ import { Extractor, ExtractorConfig } from '@microsoft/api-extractor'
 import pkg from '../package.json' with { type: 'json' }
 import { OPTION_ATTRIBUTES } from '../src/core/options.ts'
 import { EVENTS, METHODS } from '../src/core/types.ts'
+import { LAUNCHER_ATTRIBUTES } from '../src/embed/openers.ts'
 import { UI_ATTRIBUTES } from '../src/embed/ui-attributes.ts'
 import { ARTIFACTS } from './sizes.mjs'
 
@@ -83,6 +84,7 @@ function scriptTagSurface(): string {
     ...Object.values(OPTION_ATTRIBUTES).map((option) => option.scriptTag),
     'data-global',
     ...Object.values(UI_ATTRIBUTES),
+    ...Object.values(LAUNCHER_ATTRIBUTES),
   ].sort()
   const files = [...Object.keys(ARTIFACTS), 'referral-widget-messages-<language>.js'].sort()
   const list = (items: readonly string[]) => items.map((item) => `- \`${item}\``).join('\n')

@@ -36,6 +36,7 @@ const REQUIRED_FILES = [
   'dist/referral-widget-pins.js',
   'dist/referral-widget-ui.js',
   'dist/referral-widget-banner.js',
+  'dist/referral-widget-launcher.js',
   'dist/referral-widget-messages-de.js',
   'dist/referral-widget-messages-fr.js',
   'dist/referral-widget-messages-es.js',

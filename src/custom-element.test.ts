@@ -39,7 +39,7 @@ describe('<referral-widget>', () => {
   it('observes, for each option, the attribute the options table names for the element', () => {
     const names = Object.values(OPTION_ATTRIBUTES).map(({ element }) => element)
     expect([...ReferralWidgetElement.observedAttributes].sort()).toEqual(
-      [...names, 'variant', 'share-utm'].sort(),
+      [...names, 'variant', 'share-utm', 'open'].sort(),
     )
   })
 

@@ -1,7 +1,9 @@
 // <referral-widget public-key="pk_…" api-base="https://…" campaign-id="camp_…" user-id="…">
 // for pages built with another framework (or none). Importing this module defines the element.
 // Every attribute is observed: configuration may arrive after the element is on the page (as
-// frameworks often set it), and any later change is followed.
+// frameworks often set it), and any later change is followed. `variant="dialog"` shows the panel
+// as a modal dialog while the element has `open`; closed by the visitor (Escape, its close
+// button), the element loses `open` and fires `close`.
 
 import { checkOption } from './core/option-errors.ts'
 import { type MarkupOption, OPTION_ATTRIBUTES } from './core/options.ts'
@@ -9,6 +11,7 @@ import type { ReferralInternals as Referral, ReferralOptions, Theme } from './co
 import { messageOf } from './shared/errors.ts'
 import { toJson } from './shared/json.ts'
 import { error as logError } from './shared/log.ts'
+import { mountDialog } from './ui/dialog/mount.ts'
 import type { Messages } from './ui/messages/index.ts'
 import { mountBanner, mountPanel, type UiOptions } from './ui/mount.ts'
 import { acquireReferral, releaseReferral } from './ui/registry.ts'
@@ -29,7 +32,11 @@ const CORE_ATTRIBUTES = (Object.keys(OPTION_ATTRIBUTES) as MarkupOption[])
 const attribute = (option: MarkupOption) => OPTION_ATTRIBUTES[option].element
 
 /** The attributes the element reads besides the options': which UI it shows, how it shares. */
-const UI_ATTRIBUTES = ['variant', 'share-utm'] as const
+const UI_ATTRIBUTES = ['variant', 'share-utm', 'open'] as const
+
+/** What each variant mounts. */
+const MOUNTS = { panel: mountPanel, banner: mountBanner, dialog: mountDialog }
+type Variant = keyof typeof MOUNTS
 
 /** The name of every attribute the element observes (ReferralWidgetAttributes types each). */
 export type ReferralWidgetAttributeName =
@@ -134,7 +141,8 @@ export class ReferralWidgetElement extends Base {
       }
     }
 
-    const variant = this.getAttribute('variant') === 'banner' ? 'banner' : 'panel'
+    const written = this.getAttribute('variant') ?? 'panel'
+    const variant: Variant = Object.hasOwn(MOUNTS, written) ? (written as Variant) : 'panel'
     const ui: UiOptions = {
       theme: this.#presentation('theme'),
       locale: this.#presentation('locale'),
@@ -142,10 +150,32 @@ export class ReferralWidgetElement extends Base {
       shareUtm: this.#shareUtm(),
     }
     const shown = toJson([variant, ui])
-    if (shown === this.#shown) return
-    this.#unmount?.()
-    this.#shown = shown
-    this.#unmount = (variant === 'banner' ? mountBanner : mountPanel)(this, referral, ui)
+    if (shown !== this.#shown) {
+      this.#unmount?.()
+      this.#shown = shown
+      const unmount = MOUNTS[variant](this, referral, ui)
+      const closed = variant === 'dialog' ? referral.on('close', () => this.#closed()) : () => {}
+      this.#unmount = () => {
+        closed()
+        unmount()
+      }
+    }
+    if (variant !== 'dialog') return
+    if (this.#open()) referral.open()
+    else referral.close()
+  }
+
+  /** `open` present and not `false`. */
+  #open(): boolean {
+    const open = this.getAttribute('open')
+    return open !== null && open !== 'false'
+  }
+
+  /** The dialog closed while the element said open: the element follows (no `open`), says so. */
+  #closed() {
+    if (!this.#open()) return
+    this.removeAttribute('open')
+    this.dispatchEvent(new Event('close'))
   }
 
   /** `share-utm="true"` tags each channel's link; anything but true or false is reported. */
@@ -184,7 +214,8 @@ type Flag = 'true' | 'false' | boolean
 /** The attributes whose value is narrower than any text. */
 interface NarrowAttributes {
   theme: Theme
-  variant: 'panel' | 'banner'
+  variant: 'panel' | 'banner' | 'dialog'
+  open: Flag
   consent: 'required'
   'clean-url': Flag
   'honor-gpc': Flag

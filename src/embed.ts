@@ -3,14 +3,14 @@
 // (before anything else loads), installs window.Referral with the calls made before it, applies
 // consent and Global Privacy Control, and peeks at what the widget stores. The tracking part
 // (capture, visitor id, events, the option checks and their precise errors; with what sends the
-// queue where there is something to send) loads only when `workOf` says so, or a call needs it;
-// the UI file is fetched beside it on a panel page.
+// queue where there is something to send) loads only when the page has work (see `start`), or a
+// call needs it; the UI file is fetched beside it on a panel page.
 import { ATTRIBUTION_COOKIE } from './api/attribution-cookie.ts'
 import { createCommandFunction, install, PROMISED, WAIT } from './embed/commands.ts'
-import { consentGiven, keep, referralIn, stored } from './embed/loader/page.ts'
+import { keep, referralIn, stored, storing } from './embed/loader/page.ts'
 import { readTag, type Tag } from './embed/loader/tag.ts'
 import { publishRuntime } from './embed/loader-runtime.ts'
-import { addsWidget, PAGE_CHANGES } from './embed/page-watch.ts'
+import { adds, DOORS, PAGE_CHANGES, WIDGET_ELEMENTS } from './embed/page-watch.ts'
 import { loadSibling, notLoaded, uiFile } from './embed/siblings.ts'
 import { BUILD } from './shared/build.ts'
 import { debugAsked } from './shared/debug-switch.ts'
@@ -22,6 +22,8 @@ const LOADED = '__referralWidgetLoaded'
 const TRACKING_FILE = 'referral-widget-tracking.js'
 /** The tracking part with what sends the queue built in: for a page with something to send. */
 const SENDING_FILE = 'referral-widget-tracking-delivery.js'
+/** The launcher, the site's own buttons and the prompt after sign-up (launcher-part.ts). */
+const LAUNCHER_FILE = 'referral-widget-launcher.js'
 
 declare global {
   interface Window {
@@ -30,24 +32,6 @@ declare global {
     /** The script tag that started the widget on this page. */
     [LOADED]?: HTMLScriptElement | null
   }
-}
-
-/** Whether the widget may store: consent given, or not required. */
-const storing = (tag: Tag) => !tag.consentRequired || consentGiven(tag.namespace)
-
-/**
- * What this page has to do. The tracking part loads when there is work: a referral in the
- * address bar or in the site's shared cookie, events waiting or a referral held in storage, an
- * arrival kept by a page that closed too soon, or a panel or banner to show; and with what sends
- * the queue built in when there is something to send at once. (Calls that need it load it too.)
- */
-function workOf(tag: Tag, referred: boolean) {
-  const { toSend, held } = stored(tag.namespace)
-  const sends = toSend || referred
-  const shared = tag.cookieDomain && document.cookie.includes(`${ATTRIBUTION_COOKIE}=`)
-  // Debug mode has work on every page: saying why nothing happens is its point.
-  const debug = tag.debug || debugAsked(location.search)
-  return { sends, any: sends || held || shared || debug || uiFile() !== undefined }
 }
 
 function start() {
@@ -61,7 +45,7 @@ function start() {
   }
   window[LOADED] = script
   if (!script) {
-    logError('The widget needs a <script src> tag of its own, carrying data-key.')
+    logError('The widget needs its own <script src> tag, carrying data-key.')
     return
   }
   // What the files it loads share with it rather than carry again, with its build: a file of
@@ -76,7 +60,7 @@ function start() {
   })
   // Under a nonce policy, every file the widget adds carries its tag's nonce.
   useNonce(script)
-  const pinned = script.integrity !== ''
+  const pinned = !!script.integrity
   const tag = readTag(script)
   /** The address carries a referral (a link's code or a hand-off). */
   const referred = !!tag && referralIn(location.href, tag.refParams)
@@ -122,62 +106,65 @@ function start() {
           },
         }),
       (failure) => {
-        if (navigator.onLine === false) addEventListener('online', online, own({ once: true }))
-        else {
-          requested = false
-          const message = notLoaded('widget', file, failure)
-          logError(message)
-          commands.refuse(new Error(message))
-        }
+        // Offline meanwhile: asked for again, which waits for the page to be back online.
+        if (navigator.onLine === false) return online()
+        requested = false
+        const message = notLoaded('widget', file, failure)
+        logError(message)
+        commands.refuse(new Error(message))
       },
     )
   }
 
-  /** The loader's own answer to a call made before the tracking part runs, or WAIT. */
-  const early = (tag: Tag, name: string, args: unknown[]): unknown => {
-    if (name === 'getAttribution') return null // nothing held, or not read yet
-    if (name === 'decorate') return args[0] // nothing to hand off
-    if (name === 'track') {
-      need(true)
-      // Kept in storage at once where it may be (the part takes it): a page that moves on right
-      // after it loses nothing. Else it waits in memory, in order with the rest.
-      const { userId, code } = own((args[1] ?? {}) as { userId?: unknown; code?: unknown })
-      const values = args[0] === 'click' ? [code] : [userId, code]
-      const kept = storing(tag) && keep(tag.namespace, args[0], values)
-      if (kept === true) return true
-      if (kept) {
-        // Past the queue's bound: dropped now, and said now, as the queue says it.
-        commands.announce('event:dropped', {
-          event: { id: kept, type: args[0], visitorId: '', userId, code },
-          reason: 'overflow',
-        })
-        return false
+  /**
+   * The loader's own answer to a call made before the tracking part runs, or WAIT. Only where it
+   * read its tag: else every call waits for the part.
+   */
+  const early =
+    tag &&
+    ((name: string, args: unknown[]): unknown => {
+      if (name === 'getAttribution') return null // nothing held, or not read yet
+      if (name === 'decorate') return args[0] // nothing to hand off
+      if (name === 'track') {
+        need(true)
+        // Kept in storage at once where it may be (the part takes it): a page that moves on right
+        // after it loses nothing. Else it waits in memory, in order with the rest.
+        const { userId, code } = own((args[1] ?? {}) as { userId?: unknown; code?: unknown })
+        const values = args[0] === 'click' ? [code] : [userId, code]
+        const kept = storing(tag) && keep(tag.namespace, args[0], values)
+        if (kept === true) return true
+        if (kept) {
+          // Past the queue's bound: dropped now, and said now, as the queue says it.
+          commands.announce('event:dropped', {
+            event: { id: kept, type: args[0], visitorId: '', userId, code },
+            reason: 'overflow',
+          })
+          return false
+        }
+        waiting++
+        return WAIT
       }
-      waiting++
+      const { toSend, kept, any } = stored(tag.namespace)
+      // The calls and the arrival kept for the part, and the calls waiting for it in memory.
+      if (name === 'queueSize') return kept + waiting
+      // Nothing to send, or no way to send it now (offline, the part is not even asked for): the
+      // queue has been tried, as the part's flush() would say; what is kept waits in storage.
+      if (name === 'flush' && ((!requested && !toSend) || navigator.onLine === false))
+        return Promise.resolve()
+      // Each call waits for the part, which applies them in order; these need it now: a call whose
+      // answer is a promise (flush() with what sends), debug(), open() and prompt() (the panel's
+      // file comes with the part), forget and a refusal only where there is something to erase,
+      // consent where it is news.
+      const erases = any || tag.cookieDomain
+      if (
+        [...PROMISED, 'debug', 'open', 'prompt'].includes(name) ||
+        (name === 'forget' && erases) ||
+        (name === 'consent' && (args[0] === true ? !storing(tag) : erases))
+      )
+        need(name === 'flush')
       return WAIT
-    }
-    const { toSend, kept, any } = stored(tag.namespace)
-    // The calls and the arrival kept for the part, and the calls waiting for it in memory.
-    if (name === 'queueSize') return kept + waiting
-    // Nothing to send, or no way to send it now (offline, the part is not even asked for): the
-    // queue has been tried, as the part's flush() would say; what is kept waits in storage.
-    if (name === 'flush' && ((!requested && !toSend) || navigator.onLine === false))
-      return Promise.resolve()
-    // Each call waits for the part, which applies them in order; these need it now: a call whose
-    // answer is a promise, debug(), forget and a refusal only where there is something to erase,
-    // consent where it is news.
-    const erases = any || tag.cookieDomain
-    if (name === 'flush') need(true)
-    if (
-      PROMISED.includes(name) ||
-      name === 'debug' ||
-      (name === 'forget' && erases) ||
-      (name === 'consent' && (args[0] === true ? !storing(tag) : erases))
-    )
-      need(false)
-    return WAIT
-  }
-  const commands = createCommandFunction(tag && ((name, args) => early(tag, name, args)))
+    })
+  const commands = createCommandFunction(early)
   if (!tag) {
     need(false) // the tracking part reads the tag, and says what is wrong with it
     return
@@ -190,11 +177,35 @@ function start() {
   if (referred && !gpc && storing(tag)) keep(tag.namespace, 'arrive', [location.href])
   // A global of the page's own under that name: the tracking part says what to do about it.
   installed = install(commands.api, tag.global)
-  const work = workOf(tag, referred)
-  if (work.any || !installed) need(work.sends)
-  // A panel or banner parsed later, or put in by a page that changes without a reload: the
-  // tracking part is asked for, then shows it (and each one after).
-  new MutationObserver((batch) => addsWidget(batch) && panels()).observe(document, PAGE_CHANGES)
+  // What this page has to do. The tracking part loads when there is work: a referral in the
+  // address bar or in the site's shared cookie, events waiting or a referral held in storage, an
+  // arrival kept by a page that closed too soon, a panel or banner to show, or the global not
+  // installed; and with what sends the queue built in when there is something to send at once.
+  // (Calls that need it load it too.)
+  const { toSend, held } = stored(tag.namespace)
+  const sends = toSend || referred
+  const shared = tag.cookieDomain && document.cookie.includes(`${ATTRIBUTION_COOKIE}=`)
+  // Debug mode has work on every page: saying why nothing happens is its point.
+  const debug = tag.debug || debugAsked(location.search)
+  if (sends || held || shared || debug || uiFile() || !installed) need(sends)
+  /** The launcher file, once, where the page has what it serves (page-watch.ts). */
+  let doors = () => {
+    if (!document.querySelector(DOORS)) return
+    doors = () => {}
+    loadSibling('launcher', LAUNCHER_FILE, script.src, pinned).then(
+      (part) => part.start({ script, commands, namespace: tag.namespace, warm: () => panels() }),
+      (failure) => logError(notLoaded('launcher', LAUNCHER_FILE, failure)),
+    )
+  }
+  doors()
+  // A panel, a banner or a button of the site's parsed later, or put in by a page that changes
+  // without a reload: the tracking part is asked for, then shows it (and each one after); the
+  // launcher file comes for a button.
+  new MutationObserver((batch) => {
+    if (!adds(batch, `${WIDGET_ELEMENTS},${DOORS}`)) return
+    if (uiFile()) panels()
+    doors()
+  }).observe(document, PAGE_CHANGES)
 }
 
 start()

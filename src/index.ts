@@ -1,5 +1,10 @@
 'use client'
 
 // The ESM entry: the Preact components, the headless core, and their types.
-export { ReferralBanner, ReferralWidget, type ReferralWidgetProps } from './components.tsx'
+export {
+  ReferralBanner,
+  type ReferralPanelProps,
+  ReferralWidget,
+  type ReferralWidgetProps,
+} from './components.tsx'
 export * from './headless.ts'

@@ -9,6 +9,7 @@ import {
   type Messages,
   ReferralBanner,
   type ReferralOptions,
+  type ReferralPanelProps,
   ReferralWidget,
   type ReferralWidgetProps,
   type StorageLike,
@@ -77,7 +78,16 @@ describe('createReferral options', () => {
 })
 describe('components', () => {
   test('ReferralWidget and ReferralBanner take the options as props, plus messages', () => {
-    expectTypeOf(ReferralWidget).parameter(0).toEqualTypeOf<ReferralWidgetProps>()
+    expectTypeOf(ReferralWidget).parameter(0).toEqualTypeOf<ReferralPanelProps>()
+    expectTypeOf<ReferralPanelProps>().toExtend<ReferralWidgetProps>()
+    expectTypeOf(ReferralWidget).toBeCallableWith({
+      ...minimal,
+      variant: 'dialog',
+      open: true,
+      onClose: () => {},
+    })
+    // The banner has no dialog variant.
+    expectTypeOf<ReferralWidgetProps>().not.toHaveProperty('variant')
     expectTypeOf(ReferralBanner).parameter(0).toEqualTypeOf<ReferralWidgetProps>()
     expectTypeOf<ReferralWidgetProps>().toExtend<ReferralOptions>()
     expectTypeOf<ReferralWidgetProps['messages']>().toEqualTypeOf<Partial<Messages> | undefined>()

@@ -108,6 +108,8 @@ describe('a createReferral() instance', () => {
       | 'link'
       | 'error'
       | 'destroyed'
+      | 'open'
+      | 'close'
       | 'event:queued'
       | 'event:sent'
       | 'event:dropped'

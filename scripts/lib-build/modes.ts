@@ -151,6 +151,15 @@ export const builds: Record<string, UserConfig['build']> = {
       fileName: () => 'referral-widget-outbound.js',
     },
   },
+  launcher: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/launcher-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetLauncher',
+      fileName: () => 'referral-widget-launcher.js',
+    },
+  },
   link: {
     target: 'es2022',
     lib: {

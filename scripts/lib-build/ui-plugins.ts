@@ -12,7 +12,8 @@ export function compactStyles(): Plugin {
   return {
     name: 'compact-styles',
     transform(code, id) {
-      if (!id.endsWith('/src/ui/styles.ts')) return null
+      if (!id.endsWith('/src/ui/styles.ts') && !id.endsWith('/src/ui/launcher/launcher.ts'))
+        return null
       return code.replace(/`([^`]*)`/g, (_whole, body: string) => `\`${minifyCss(body)}\``)
     },
   }

@@ -6,6 +6,7 @@ import { referrerCalls, type SentRequest } from '../api/referrer-calls.ts'
 import { toJson } from '../shared/json.ts'
 import { createBanner } from './banner.ts'
 import { type CampaignRequest, createCampaign } from './campaign.ts'
+import { createDialog } from './dialog.ts'
 import { browserLanguage } from './host.ts'
 import { createLink } from './link.ts'
 import { createStores } from './stores.ts'
@@ -99,6 +100,11 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
   link.start()
   const needCampaign = () => campaign.need(options.prefetched)
   if (options.campaign !== 'on-demand' || options.prefetched) needCampaign()
+  const { $dialog, open, close, prompt, nameLauncher } = createDialog(core, {
+    user: link.user,
+    $campaign: stores.$campaign,
+    needCampaign,
+  })
 
   return {
     ...tracking,
@@ -119,6 +125,11 @@ export function attachExtras(tracker: Tracker, options: ExtrasOptions): Referral
       return link.get()
     },
     needCampaign,
+    open,
+    close,
+    prompt,
+    nameLauncher,
+    $dialog,
     dismissBanner() {
       banner.dismiss()
       if (core.attribution.get()) stores.$bannerDismissed.set(true)

@@ -31,8 +31,8 @@ export const MAX_KEPT = DEFAULT_MAX_EVENTS
 export const keptKey = (namespace: string, page: number, n: number) =>
   `${namespace}${PREFIX}${page}:${n}`
 
-/** Whether a storage key is a record the loader keeps in this namespace. */
-export const isKept = (namespace: string, key: string) => key.startsWith(namespace + PREFIX)
+/** Whether a storage key is a record the loader keeps in the namespace. */
+export const isKept = (namespace: string) => (key: string) => key.startsWith(namespace + PREFIX)
 
 /**
  * A record's text, or undefined for one the loader cannot keep as it is (a value that is not a

@@ -127,6 +127,8 @@ export function createLink(options: {
 
   return {
     load,
+    /** The signed-in user, if any. */
+    user: () => userId,
     /** Before any link is asked for: the state a signed-in user starts in. */
     start() {
       if (userId !== undefined) stores.$link.set({ status: 'loading' })

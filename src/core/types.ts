@@ -113,6 +113,10 @@ export interface ReferralEvents extends Omit<QueueEvents, 'change' | 'unsent'> {
    * click is recorded, no referral held.
    */
   selfreferral: { code: string }
+  /** The panel opened as a dialog (`prompted`: by prompt()). */
+  open: { prompted: boolean }
+  /** The dialog closed (Escape, its close button, close()). */
+  close: undefined
 }
 
 /** The events `on` takes, every one of ReferralEvents (the script tag's surface lists them). */
@@ -126,6 +130,8 @@ export const EVENTS = [
   'error',
   'destroyed',
   'selfreferral',
+  'open',
+  'close',
 ] as const satisfies ReadonlyArray<keyof ReferralEvents>
 /** A public event left out of EVENTS fails here. */
 export const EVERY_EVENT: Exclude<keyof ReferralEvents, (typeof EVENTS)[number]> extends never
@@ -199,11 +205,32 @@ export interface Referral extends Tracking {
   identify(userId: string | null | undefined, options?: { token?: string | undefined }): void
   /** The identified user's share link. */
   getLink(): Promise<ReferralLink>
+  /**
+   * Opens the panel as a modal dialog; `opener`, the element that asked, gets the focus back when
+   * it closes. Where no dialog is mounted (no UI), only the `open` event tells.
+   */
+  open(opener?: Element): void
+  /** Closes the dialog. */
+  close(): void
+  /**
+   * Opens the dialog unless this user was already prompted for this campaign in this browser;
+   * never while consent is pending or refused, nor with no user identified.
+   */
+  prompt(): void
   readonly $campaign: ReadableAtom<CampaignState>
   readonly $link: ReadableAtom<LinkState>
   readonly $attribution: ReadableAtom<Attribution | null>
   readonly $queueSize: ReadableAtom<number>
   readonly $connection: ReadableAtom<Connection>
+}
+
+/** Whether the panel is open as a dialog, and what opened it. */
+export interface DialogState {
+  open: boolean
+  /** What opened it (a launcher, a button of the site's): focus goes back there on close. */
+  opener?: Element | undefined
+  /** It was opened by prompt(). */
+  prompted?: boolean | undefined
 }
 
 /** What the widget's own UI reads and calls beyond the public core. */
@@ -217,6 +244,10 @@ export interface ReferralInternals extends Referral {
   /** The referrer's results, when the service offers them to this user's token; else null. */
   readonly $summary: ReadableAtom<LinkSummary | null>
   readonly $bannerDismissed: ReadableAtom<boolean>
+  /** The campaign's headline as the panel shows it: kept as the launcher's name. */
+  nameLauncher(name: string): void
+  /** Whether the panel is open as a dialog, and what opened it. */
+  readonly $dialog: ReadableAtom<DialogState>
   readonly config: { mode: 'test' | 'live'; locale: string; theme: Theme }
 }
 
@@ -235,4 +266,7 @@ export const METHODS = [
   'destroy',
   'debug',
   'diagnose',
+  'open',
+  'close',
+  'prompt',
 ] as const satisfies ReadonlyArray<keyof Referral>

@@ -26,7 +26,9 @@ export function attachLater(
     }),
   )
   // Its methods take over: identify() and getLink() now, and flush() then asks for the
-  // referrer's results again, where the panel shows them.
-  commands.attach(methodsOf(referral))
+  // referrer's results again, where the panel shows them. open(), close() and prompt() stay the
+  // tracking part's, which bring the dialog's UI file before they run here (later.ts).
+  const { open, close, prompt, ...methods } = methodsOf(referral)
+  commands.attach(methods)
   return referral
 }

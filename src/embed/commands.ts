@@ -35,9 +35,14 @@ export interface CommandFunction {
    * the loader itself did: an event it dropped. Later, the part's own emitter tells them.
    */
   announce(name: string, payload: unknown): void
+  /**
+   * Hears every call before it runs (set by the launcher file: a user identified or forgotten, this
+   * browser's own sign-up).
+   */
+  hear?: ((name: string, args: unknown[]) => void) | undefined
 }
 
-type Waiting = { name: string; args: unknown[]; settle?: (result: unknown) => void; off?: boolean }
+type Waiting = { name: string; args: unknown[]; settle?: (result?: unknown) => void; off?: boolean }
 
 /**
  * The command function. `early(name, args)`: the loader's own answer, or WAIT (it asks for the
@@ -63,6 +68,7 @@ export function createCommandFunction(
       logError(`Referral(${JSON.stringify(name)}) is not a method. Methods: ${METHODS.join(', ')}.`)
       return
     }
+    commands.hear?.(name, args)
     if (methods?.[name]) return run(name, args)
     // The loader answers what it can until the tracking part is there; then a call waits for
     // its method only (identify, until the later part comes).
@@ -73,7 +79,7 @@ export function createCommandFunction(
     // A listener added meanwhile can be removed meanwhile; later, from the part's own.
     if (name === 'on')
       return () => {
-        if (call.settle) call.settle(undefined)
+        if (call.settle) call.settle()
         else call.off = true
       }
     if (PROMISED.includes(name)) return new Promise((resolve) => (call.settle = resolve))
@@ -82,7 +88,7 @@ export function createCommandFunction(
   const api = ((name: string, ...args: unknown[]) => call(String(name), args)) as CommandApi
   for (const name of METHODS) api[name] = (...args: unknown[]) => call(name, args)
 
-  return {
+  const commands: CommandFunction = {
     api,
     attach(attached) {
       methods = { ...methods, ...attached }
@@ -113,6 +119,7 @@ export function createCommandFunction(
       }
     },
   }
+  return commands
 }
 
 /** The methods of the command API, taken from a core. */

@@ -5,18 +5,18 @@
 // (`publishRuntime` in scripts/lib-build/runtime-plugins.ts); the tracking part's and the other
 // files' builds read every import of these modules from it by position (`fromRuntime`), and a
 // file importing a name this list does not carry fails its build. One `export { … } from '…'`
-// per module, nothing else.
+// per module, nothing else. A few lines the loader uses and keeps out of the list, since it
+// inlines them where published they would cost it bytes, are carried by the files after it too:
+// the page watch (page-watch.ts), the consent record (consent-record.ts) and the debug switch
+// (debug-switch.ts), none of which holds state a page must share.
 
-export { CONSENT_GIVEN, hasStoredConsent } from '../core/consent-record.ts'
 export { readReferralCode } from '../core/referral-url.ts'
 export { shortHash } from '../core/short-hash.ts'
-export { DEBUG_SWITCH, debugAsked } from '../shared/debug-switch.ts'
 export { error, info, warn, warnOnce } from '../shared/log.ts'
 export { own } from '../shared/own.ts'
-export { ownScript, policyRefused } from '../shared/trusted-script-url.ts'
+export { ownScript } from '../shared/trusted-script-url.ts'
 export { install, methodsOf } from './commands.ts'
 export { GLOBAL_NAME, readKey } from './loader/tag.ts'
-export { addsWidget, PAGE_CHANGES } from './page-watch.ts'
 export { handOver, loadSibling, notLoaded, UI_FILE, uiFile } from './siblings.ts'
 
 /** Replaced in the loader's build; elsewhere (tests, the ESM package) there is nothing to share. */

@@ -43,16 +43,19 @@ type Mount = [
 /**
  * mountAll for these mounts: once its messages are there, each element of the page is mounted, and
  * then each that comes later (a page that changes without a reload); one that leaves the page is
- * unmounted. Returns what stops it all (the core destroyed, or another UI file taking over).
+ * unmounted; `beside` (the dialog) is mounted with them. Returns what stops it all (the core
+ * destroyed, or another UI file taking over).
  */
 export const mountAllOf =
-  (mounts: Mount[]) => (referral: ReferralInternals, options: MountAllOptions) => {
+  (mounts: Mount[], beside?: (referral: ReferralInternals, ui: UiOptions) => () => void) =>
+  (referral: ReferralInternals, options: MountAllOptions) => {
     const { messages, shareUtm, problems } = readUiAttributes(rawUiAttributes(options.script))
     for (const problem of problems) logError(problem)
     const ui = { messages, shareUtm }
     /** The elements mounted, each with what unmounts it. */
     const mounted = new Map<Element, () => void>()
     let stopped = false
+    let unmountBeside = () => {}
     /** Each batch of changes: what left is unmounted, what came is mounted (one of ours added). */
     const watching = new MutationObserver((batch) => {
       if (batch.some((record) => record.removedNodes.length > 0)) unmountGone()
@@ -75,12 +78,14 @@ export const mountAllOf =
     const stop = () => {
       stopped = true
       watching.disconnect()
+      unmountBeside()
       for (const unmount of mounted.values()) unmount()
       mounted.clear()
     }
     referral.on('destroyed', stop)
     void withMessages(pickLanguage(referral.config.locale), options).then(() => {
       if (stopped) return
+      if (beside) unmountBeside = beside(referral, ui)
       mountNew()
       watching.observe(document, PAGE_CHANGES)
     })

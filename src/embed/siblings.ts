@@ -68,6 +68,16 @@ export interface TrackingStart {
   panels(show: () => void): void
 }
 
+/** What the loader hands the launcher file (a tag with data-launcher or data-prompt). */
+export interface LauncherStart {
+  script: HTMLScriptElement
+  commands: CommandFunction
+  /** The widget's storage keys' prefix: the launcher's name, as the panel last showed it. */
+  namespace: string
+  /** The visitor means to open the panel (pointer over, focus, touch): its files start now. */
+  warm(): void
+}
+
 /** Each file beside the loader, by the name it hands its part over with. */
 export interface Parts {
   /** The tracking part: capture, visitor id, events stored, option checks (tracking-part.ts). */
@@ -89,6 +99,8 @@ export interface Parts {
   outbound: { outboundLinks: typeof outboundLinks; handoffArrival: typeof handoffArrival }
   /** One built-in language's messages, for the UI file (which carries English). */
   messages: { language: UiLanguage; messages: Messages }
+  /** The launcher and the prompt after sign-up (launcher-part.ts). */
+  launcher: { start(start: LauncherStart): void }
   /** The hash of each file beside the loader, for a tag pinned by SRI (pins-part.ts). */
   pins: { hashes: Record<string, string> }
 }
@@ -131,7 +143,7 @@ export const loadSibling = <N extends PartName>(
   besides: string,
   pinned: boolean,
   hash?: string,
-  preload = false,
+  preload?: boolean,
 ): Promise<Parts[N]> =>
   pinned && !hash
     ? pinsBeside(besides).then((hashes) => load(name, file, besides, true, hashes[file], preload))
@@ -143,7 +155,7 @@ function load<N extends PartName>(
   besides: string,
   pinned: boolean,
   hash: string | undefined,
-  preload = false,
+  preload?: boolean,
 ): Promise<Parts[N]> {
   return new Promise((resolve, reject) => {
     if (pinned && !hash) {
@@ -168,8 +180,8 @@ function load<N extends PartName>(
     // The file is named on the error: a pinned page's pins file fails the file asked for after it.
     if (!preload)
       element.onerror = () => reject(Object.assign(new Error(`could not load ${file}`), { file }))
-    if (pinned && hash) {
-      element.integrity = hash
+    if (pinned) {
+      element.integrity = hash as string // refused above where there is none
       element.crossOrigin = 'anonymous'
     }
     document.head.append(element)

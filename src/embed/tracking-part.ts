@@ -136,7 +136,13 @@ function run(
   )
   const later = createLater(tracker, config.options, { src: script.src, pinned }, commands)
   // identify() waits for the later part (and comes with it); getLink() brings it.
-  const methods = methodsOf({ ...tracker, getLink: later.getLink } as never)
+  const methods = methodsOf({
+    ...tracker,
+    getLink: later.getLink,
+    open: later.dialog('open'),
+    close: later.dialog('close'),
+    prompt: later.dialog('prompt'),
+  } as never)
   delete methods.identify
   commands.attach(methods)
 

@@ -4,16 +4,21 @@
 // page in another built-in language gets that language's messages file from beside it. It loads
 // the QR file beside it when the QR control is used. (A page with a banner alone gets the
 // smaller banner file, banner-part.ts.)
+import { pageDialog } from '../ui/dialog/mount.ts'
 import { mountBanner, mountPanel } from '../ui/mount.ts'
 import { configureQrScript } from '../ui/qr/load-script.ts'
 import { attachLater } from './attach-later.ts'
 import { mountAllOf, ownSrc } from './mount-all.ts'
 import { handOver } from './siblings.ts'
 
-const mountPanels = mountAllOf([
-  ['[data-referral-widget]', mountPanel],
-  ['[data-referral-banner]', mountBanner],
-])
+// The panel as a dialog too, for open() and prompt(), the launcher and the site's own buttons.
+const mountPanels = mountAllOf(
+  [
+    ['[data-referral-widget]', mountPanel],
+    ['[data-referral-banner]', mountBanner],
+  ],
+  pageDialog,
+)
 
 handOver('ui', {
   attach: attachLater,

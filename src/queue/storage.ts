@@ -44,10 +44,13 @@ const NO_STORAGE = 'Storage is unavailable: events are kept in memory on this pa
 const WRITE_REFUSED =
   'Storage refused a write (full or blocked): events wait in memory on this page.'
 
-/** The page's localStorage, or undefined when reading it throws or it does not exist. */
+/**
+ * The page's localStorage, or undefined when reading it throws or it does not exist (where there is
+ * no such global, reading it throws a ReferenceError).
+ */
 export function defaultStorage(): StorageLike | undefined {
   try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage
+    return localStorage
   } catch {
     return undefined
   }

@@ -31,6 +31,10 @@ export function safeHttpUrl(value: string): string | null {
   }
 }
 
+/** The campaign's headline, as the panel shows it. */
+export const headline = (messages: Messages, give: string, get: string) =>
+  message(messages.headline, { give, get })
+
 async function copyToClipboard(text: string, input: HTMLInputElement | null): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
@@ -49,7 +53,8 @@ async function copyToClipboard(text: string, input: HTMLInputElement | null): Pr
 }
 
 export class Panel extends StoreView<
-  { source: PanelSource; ui: UiSettings },
+  /** `onClose`: the panel is a dialog's, with a close button. */
+  { source: PanelSource; ui: UiSettings; onClose?: (() => void) | undefined },
   { copyStatus: string }
 > {
   override state = { copyStatus: '' }
@@ -81,11 +86,24 @@ export class Panel extends StoreView<
       lang: ui.locale,
     }
 
+    const close = this.props.onClose && (
+      <button
+        type="button"
+        class="close"
+        data-part="close"
+        aria-label={messages.close}
+        onClick={this.props.onClose}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    )
+
     if (state === 'empty') return <div {...common} />
     if (state === 'error') {
       return (
         <div {...common} role="alert">
           <p class="note">{messages.error}</p>
+          {close}
         </div>
       )
     }
@@ -137,8 +155,8 @@ export class Panel extends StoreView<
       >
         <div class="top">
           {campaign ? (
-            <h2 class="headline" data-part="headline">
-              {message(messages.headline, { give, get })}
+            <h2 class="headline" id="referral-headline" data-part="headline">
+              {headline(messages, give, get)}
             </h2>
           ) : (
             <div class="skeleton line" aria-hidden="true" data-part="headline-skeleton" />
@@ -148,6 +166,7 @@ export class Panel extends StoreView<
               {messages.testMode}
             </span>
           )}
+          {close}
         </div>
         <ul class="rewards">
           <li data-part="referrer-reward">

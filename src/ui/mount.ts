@@ -37,7 +37,7 @@ export function uiSettings(
 }
 
 /** The element inside the host's shadow root that Preact renders into. */
-function containerOf(host: Element): Element {
+export function containerOf(host: Element): Element {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
   let container = root.querySelector('div[data-container]')
   if (!container) {

@@ -2,6 +2,8 @@
 // strict Content-Security-Policy (no 'unsafe-inline') needs no exception and host CSS cannot
 // reach in. Hosts theme it from outside with the documented custom properties:
 //   --referral-accent, --referral-background, --referral-text, --referral-radius, --referral-font
+import { adopt } from './adopt-styles.ts'
+
 // The dark palette, used by the dark theme and by the automatic one when the system is dark.
 const dark = `
   --_accent: var(--referral-accent, #9aa8ff);
@@ -93,23 +95,13 @@ a:focus-visible, button:focus-visible, input:focus-visible {
 .dismiss { flex: none; min-width: 40px; padding: 0; border: 1px solid var(--_border); background: transparent; color: var(--_text); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (prefers-reduced-motion: reduce) { .skeleton { animation: none; } }
+.close { flex: none; min-width: 40px; margin-inline-start: auto; padding: 0; border: 1px solid var(--_border); background: transparent; color: var(--_text); font-size: 1.3em; line-height: 1; }
+.dialog { width: min(480px, calc(100vw - 32px)); max-width: none; max-height: calc(100vh - 32px); padding: 0; border: 0; background: transparent; overflow: auto; }
+.dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+.dialog .root { box-shadow: 0 12px 40px rgb(0 0 0 / 0.3); }
+@media (prefers-reduced-motion: no-preference) { .dialog[open] { animation: rise 0.16s ease-out; } }
+@keyframes rise { from { opacity: 0; transform: translateY(8px); } }
 `
 
-let shared: CSSStyleSheet | undefined
-
 /** Puts the styles into a shadow root: one constructable stylesheet shared by every mount. */
-export function adoptStyles(root: ShadowRoot) {
-  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function') {
-    try {
-      shared ??= new CSSStyleSheet()
-      if (shared.cssRules.length === 0) shared.replaceSync(css)
-      if (!root.adoptedStyleSheets.includes(shared))
-        root.adoptedStyleSheets = [...root.adoptedStyleSheets, shared]
-      return
-    } catch {}
-  }
-  // Browsers without constructable stylesheets: a <style> element (needs style-src to allow it).
-  const style = root.ownerDocument.createElement('style')
-  style.textContent = css
-  root.append(style)
-}
+export const adoptStyles = (root: ShadowRoot) => adopt(root, css)

@@ -1,8 +1,9 @@
 'use client'
 
 // The components' life cycle, written once for Preact's and React's hooks (the two have the same
-// signatures): one shared core per key, the panel or banner mounted in the host's shadow root
-// after the first render (so server markup and hydration see an empty host), every prop followed.
+// signatures): one shared core per key, the panel, its dialog or the banner mounted in the host's
+// shadow root after the first render (so server markup and hydration see an empty host), every
+// prop followed.
 
 import type { ReferralInternals as Referral, ReferralOptions, Theme } from '../core/types.ts'
 import { messageOf } from '../shared/errors.ts'
@@ -73,16 +74,22 @@ function coreKey(options: ReferralOptions): string {
 
 const report = (failure: unknown) => logError(messageOf(failure))
 
+/** The panel's dialog variant: modal while `open` is true; `onClose` when the visitor closed it. */
+export interface DialogProps {
+  open?: boolean | undefined
+  onClose?: (() => void) | undefined
+}
+
 /** Returns the ref to put on the host element. */
 export function useWidget<T extends Element>(
   hooks: Hooks,
-  props: WidgetOptions,
+  props: WidgetOptions & DialogProps,
   mount: Mount,
 ): { current: T | null } {
   const { useEffect, useMemo, useRef, useState } = hooks
   const host = useRef<T>(null)
   const [referral, setReferral] = useState<Referral | null>(null)
-  const latest = useRef<WidgetOptions>(null)
+  const latest = useRef<WidgetOptions & DialogProps>(null)
   latest.current = props
   const { locale, theme, messages, userId, userToken } = props
   const shareUtm = props.shareUtm === true
@@ -110,6 +117,15 @@ export function useWidget<T extends Element>(
     if (!referral || !host.current) return undefined
     return mount(host.current, referral, { locale, theme, messages: stableMessages, shareUtm })
   }, [referral, locale, theme, stableMessages, shareUtm, mount])
+
+  // The dialog variant: `open` followed; a close the visitor made is told to onClose.
+  const { open } = props
+  useEffect(() => {
+    if (!referral || open === undefined) return undefined
+    if (open) referral.open()
+    else referral.close()
+    return referral.on('close', () => latest.current?.onClose?.())
+  }, [referral, open])
 
   useEffect(() => {
     if (!referral || userId === undefined) return undefined

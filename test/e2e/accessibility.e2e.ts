@@ -1,49 +1,11 @@
 // axe-core on the real panel and banner in each state a visitor can meet, and the panel by
 // keyboard alone.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
+import { axe, type Finding } from './support/axe.ts'
 import { FAST, useHarness } from './support/harness.ts'
 import { widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
-
-const AXE = readFileSync(
-  join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
-  'utf8',
-)
-
-interface Finding {
-  id: string
-  impact: string | null
-  help: string
-  targets: string[]
-}
-
-/** Runs axe on the whole document (open shadow roots included); returns every violation. */
-async function axe(page: Page): Promise<Finding[]> {
-  await page.addScriptTag({ content: AXE })
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: Array<{
-        id: string
-        impact?: string | null
-        help: string
-        nodes: Array<{ target: unknown[] }>
-      }>
-    }
-    const runner = (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } })
-      .axe
-    const results = await runner.run(document)
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? null,
-      help: violation.help,
-      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
-    }))
-  })
-}
 
 const serious = (findings: Finding[]) =>
   findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical')

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { FAST, useHarness } from './support/harness.ts'
-import { callReferral, READY_ROOT, waitForApi } from './support/in-page.ts'
+import { callReferral, READY_ROOT, visitWithoutReload, waitForApi } from './support/in-page.ts'
 import { STUB, widgetPage } from './support/widget-page.ts'
 
 const h = useHarness()
@@ -21,25 +21,6 @@ const sitePage = (path: string, options: Parameters<typeof widgetPage>[1] = {}) 
       before: `<script>${STUB}</script>${options.before ?? ''}`,
     }),
   })
-
-/**
- * What Turbo Drive does on a link: fetch the next page, swap its body in, run each of its
- * scripts again (a fresh <script> for each), and push its address.
- */
-async function visitWithoutReload(page: Page, path: string) {
-  await page.evaluate(async (next) => {
-    const html = await (await fetch(next)).text()
-    const body = new DOMParser().parseFromString(html, 'text/html').body
-    document.body.replaceWith(document.adoptNode(body))
-    for (const old of document.body.querySelectorAll('script')) {
-      const fresh = document.createElement('script')
-      for (const { name, value } of old.attributes) fresh.setAttribute(name, value)
-      fresh.text = old.text
-      old.replaceWith(fresh)
-    }
-    history.pushState({}, '', next)
-  }, path)
-}
 
 /** How many panels and banners the widget shows on the page now. */
 const shown = (page: Page) =>

@@ -32,7 +32,8 @@ test('attributes with a closed set of values take only those', () => {
   expectTypeOf<ReferralWidgetAttributes['honor-gpc']>().toEqualTypeOf<Flag>()
   expectTypeOf<ReferralWidgetAttributes['theme']>().toEqualTypeOf<Theme | undefined>()
   expectTypeOf<ReferralWidgetAttributes['variant']>().toEqualTypeOf<
-    'panel' | 'banner' | undefined
+    'panel' | 'banner' | 'dialog' | undefined
   >()
+  expectTypeOf<ReferralWidgetAttributes['open']>().toEqualTypeOf<Flag>()
   expectTypeOf<ReferralWidgetAttributes['consent']>().toEqualTypeOf<'required' | undefined>()
 })

@@ -7,6 +7,7 @@ import { isKept, keptKey, keptText, MAX_KEPT } from '../../core/kept.ts'
 import { readReferralCode } from '../../core/referral-url.ts'
 import { defaultStorage } from '../../queue/storage.ts'
 import { warnOnce } from '../../shared/log.ts'
+import type { Tag } from './tag.ts'
 
 /** Whether the address carries a referral: a link's code, or a hand-off from another domain. */
 export function referralIn(href: string, refParams: readonly string[]): boolean {
@@ -19,8 +20,14 @@ export function referralIn(href: string, refParams: readonly string[]): boolean 
   }
 }
 
-/** The widget's keys in this namespace; none when storage cannot be listed. */
-function widgetKeys(namespace: string): string[] {
+/**
+ * What the widget keeps in this namespace: `toSend`, events waiting (or a record kept by a page
+ * that closed before its tracking part ran); `kept`, how many such records; `held`, a referral;
+ * `any`, anything at all (what forget() erases: the visitor id, the click list, the choice and the
+ * cached link alone are no work).
+ */
+export function stored(namespace: string) {
+  // The widget's keys in this namespace; none when storage cannot be listed.
   const keys: string[] = []
   try {
     const storage = defaultStorage()
@@ -29,18 +36,7 @@ function widgetKeys(namespace: string): string[] {
       if (key?.startsWith(namespace)) keys.push(key)
     }
   } catch {}
-  return keys
-}
-
-/**
- * What the widget keeps in this namespace: `toSend`, events waiting (or a record kept by a page
- * that closed before its tracking part ran); `kept`, how many such records; `held`, a referral;
- * `any`, anything at all (what forget() erases: the visitor id, the click list, the choice and the
- * cached link alone are no work).
- */
-export function stored(namespace: string) {
-  const keys = widgetKeys(namespace)
-  const kept = keys.filter((key) => isKept(namespace, key)).length
+  const kept = keys.filter(isKept(namespace)).length
   return {
     toSend: kept > 0 || keys.some((key) => key.startsWith(`${namespace}q:`)),
     kept,
@@ -49,8 +45,9 @@ export function stored(namespace: string) {
   }
 }
 
-/** Where consent is required: whether the visitor gave it on an earlier page. */
-export const consentGiven = (namespace: string) => hasStoredConsent(defaultStorage(), namespace)
+/** Whether the widget may store: consent given (on an earlier page), or not required. */
+export const storing = (tag: Tag) =>
+  !tag.consentRequired || hasStoredConsent(defaultStorage(), tag.namespace)
 
 /** The records this page kept (each one's number), and how many more it may keep. */
 let kept = 0
@@ -69,12 +66,13 @@ export function keep(namespace: string, type: unknown, values: unknown[]): boole
     warnOnce(`${MAX_KEPT} calls wait for the widget to load: more are dropped (event:dropped).`)
     return `dropped_${n}`
   }
+  const key = keptKey(namespace, performance.timeOrigin, n)
   const text = keptText(type, values)
   if (!text) return false
-  const key = keptKey(namespace, performance.timeOrigin, n)
   try {
-    defaultStorage()?.setItem(key, text)
-    if (defaultStorage()?.getItem(key) !== text) return false
+    const storage = defaultStorage()
+    storage?.setItem(key, text)
+    if (storage?.getItem(key) !== text) return false
     room--
     return true
   } catch {

@@ -47,7 +47,7 @@ export function readTag(tag: Element): Tag | undefined {
     !GLOBAL_NAME.test(global) ||
     !refParams.every((name) => /^[\w.-]{1,64}$/.test(name)) ||
     (consent !== null && consent !== 'required') ||
-    (gpc !== null && !['', 'true', 'false'].includes(gpc))
+    !/^(true|false)?$/.test(gpc ?? '') // data-honor-gpc: absent, empty, true or false
   )
     return
   return {

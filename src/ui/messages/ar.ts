@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** Arabic. */
@@ -31,6 +32,7 @@ export const ar: Messages = {
   downloadPng: 'تنزيل PNG',
   downloadSvg: 'تنزيل SVG',
   close: 'إغلاق',
+  referFriend: labels.ar,
   qrFailed: 'تعذّر تحميل رمز QR.',
   signIn: 'سجّل الدخول للحصول على رابط الإحالة.',
   error: 'مكافآت الإحالة غير متاحة حاليًا.',

@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** German. */
@@ -35,6 +36,7 @@ export const de: Messages = {
   downloadPng: 'PNG herunterladen',
   downloadSvg: 'SVG herunterladen',
   close: 'Schließen',
+  referFriend: labels.de,
   qrFailed: 'Der QR-Code konnte nicht geladen werden.',
   signIn: 'Melde dich an, um deinen Empfehlungslink zu erhalten.',
   error: 'Empfehlungsprämien sind gerade nicht verfügbar.',

@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** English. */
@@ -32,6 +33,7 @@ export const en: Messages = {
   downloadPng: 'Download PNG',
   downloadSvg: 'Download SVG',
   close: 'Close',
+  referFriend: labels.en,
   qrFailed: 'The QR code could not be loaded.',
   signIn: 'Sign in to get your referral link.',
   error: 'Referral rewards are not available right now.',

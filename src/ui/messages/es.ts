@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** Spanish. */
@@ -34,6 +35,7 @@ export const es: Messages = {
   downloadPng: 'Descargar PNG',
   downloadSvg: 'Descargar SVG',
   close: 'Cerrar',
+  referFriend: labels.es,
   qrFailed: 'No se pudo cargar el código QR.',
   signIn: 'Inicia sesión para obtener tu enlace de referido.',
   error: 'Las recompensas por referidos no están disponibles ahora.',

@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** French. */
@@ -35,6 +36,7 @@ export const fr: Messages = {
   downloadPng: 'Télécharger le PNG',
   downloadSvg: 'Télécharger le SVG',
   close: 'Fermer',
+  referFriend: labels.fr,
   qrFailed: 'Le code QR n’a pas pu être chargé.',
   signIn: 'Connectez-vous pour obtenir votre lien de parrainage.',
   error: 'Les récompenses de parrainage ne sont pas disponibles pour le moment.',

@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** Italian. */
@@ -34,6 +35,7 @@ export const it: Messages = {
   downloadPng: 'Scarica PNG',
   downloadSvg: 'Scarica SVG',
   close: 'Chiudi',
+  referFriend: labels.it,
   qrFailed: 'Impossibile caricare il codice QR.',
   signIn: 'Accedi per ottenere il tuo link di invito.',
   error: 'I premi per gli inviti non sono disponibili al momento.',

@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** Japanese. */
@@ -33,6 +34,7 @@ export const ja: Messages = {
   downloadPng: 'PNGをダウンロード',
   downloadSvg: 'SVGをダウンロード',
   close: '閉じる',
+  referFriend: labels.ja,
   qrFailed: 'QRコードを読み込めませんでした。',
   signIn: 'ログインすると紹介リンクが表示されます。',
   error: '現在、紹介特典はご利用いただけません。',

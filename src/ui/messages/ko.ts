@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** Korean. */
@@ -32,6 +33,7 @@ export const ko: Messages = {
   downloadPng: 'PNG 다운로드',
   downloadSvg: 'SVG 다운로드',
   close: '닫기',
+  referFriend: labels.ko,
   qrFailed: 'QR 코드를 불러오지 못했습니다.',
   signIn: '로그인하면 추천 링크를 받을 수 있습니다.',
   error: '지금은 추천 보상을 이용할 수 없습니다.',

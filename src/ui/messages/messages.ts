@@ -45,6 +45,8 @@ export interface Messages {
   downloadPng: string
   downloadSvg: string
   close: string
+  /** The launcher's and the dialog's name before the campaign's headline is known. */
+  referFriend: string
   qrFailed: string
   signIn: string
   error: string

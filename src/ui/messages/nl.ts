@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** Dutch. */
@@ -34,6 +35,7 @@ export const nl: Messages = {
   downloadPng: 'PNG downloaden',
   downloadSvg: 'SVG downloaden',
   close: 'Sluiten',
+  referFriend: labels.nl,
   qrFailed: 'De QR-code kon niet worden geladen.',
   signIn: 'Log in om je verwijzingslink te krijgen.',
   error: 'Verwijzingsbeloningen zijn nu niet beschikbaar.',

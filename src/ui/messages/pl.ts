@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** Polish. */
@@ -33,6 +34,7 @@ export const pl: Messages = {
   downloadPng: 'Pobierz PNG',
   downloadSvg: 'Pobierz SVG',
   close: 'Zamknij',
+  referFriend: labels.pl,
   qrFailed: 'Nie udało się wczytać kodu QR.',
   signIn: 'Zaloguj się, aby otrzymać link polecający.',
   error: 'Nagrody za polecenia są teraz niedostępne.',

@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** Portuguese (Brazil). */
@@ -34,6 +35,7 @@ export const ptBR: Messages = {
   downloadPng: 'Baixar PNG',
   downloadSvg: 'Baixar SVG',
   close: 'Fechar',
+  referFriend: labels.ptBR,
   qrFailed: 'Não foi possível carregar o QR code.',
   signIn: 'Entre para ver seu link de indicação.',
   error: 'As recompensas de indicação não estão disponíveis agora.',

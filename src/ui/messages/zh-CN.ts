@@ -1,3 +1,4 @@
+import * as labels from '../launcher/labels.ts'
 import type { Messages } from './messages.ts'
 
 /** Simplified Chinese. */
@@ -30,6 +31,7 @@ export const zhCN: Messages = {
   downloadPng: '下载 PNG',
   downloadSvg: '下载 SVG',
   close: '关闭',
+  referFriend: labels.zhCN,
   qrFailed: '二维码加载失败。',
   signIn: '登录后即可获取你的推荐链接。',
   error: '推荐奖励暂时不可用。',

@@ -1,6 +1,6 @@
 // What the tests read and call inside a page the widget runs in: the panel once ready, the command
 // API (called, awaited, its queue), what the widget keeps in localStorage, and the event ids a
-// request to the service carried.
+// request to the service carried, and a page swapped without a reload.
 import type { Page } from 'playwright-core'
 import { isRecord } from './harness.ts'
 
@@ -54,4 +54,23 @@ export function eventIdsOf(body: string | null): string[] {
   } catch {
     return []
   }
+}
+
+/**
+ * What Turbo Drive does on a link: fetch the next page, swap its body in, run each of its
+ * scripts again (a fresh <script> for each), and push its address.
+ */
+export async function visitWithoutReload(page: Page, path: string) {
+  await page.evaluate(async (next) => {
+    const html = await (await fetch(next)).text()
+    const body = new DOMParser().parseFromString(html, 'text/html').body
+    document.body.replaceWith(document.adoptNode(body))
+    for (const old of document.body.querySelectorAll('script')) {
+      const fresh = document.createElement('script')
+      for (const { name, value } of old.attributes) fresh.setAttribute(name, value)
+      fresh.text = old.text
+      old.replaceWith(fresh)
+    }
+    history.pushState({}, '', next)
+  }, path)
 }

@@ -35,13 +35,13 @@ export function callsBefore(timing: Timing, calls: readonly Call[] = [SIGNUP]): 
 }
 
 /** The tracking part's files: with delivery built in or not. */
-const TRACKING_PART = '**/referral-widget-tracking*.js'
+export const TRACKING_PART = '**/referral-widget-tracking*.js'
 
-/** Every request for the tracking part is held (never answered) until `release()`. */
-async function holdTrackingPart(context: BrowserContext) {
+/** Every request for the files `pattern` names is held (never answered) until `release()`. */
+export async function holdFiles(context: BrowserContext, pattern = TRACKING_PART) {
   const held: Route[] = []
   let released = false
-  await context.route(TRACKING_PART, (route) => {
+  await context.route(pattern, (route) => {
     if (released) return route.continue()
     held.push(route)
   })
@@ -51,7 +51,7 @@ async function holdTrackingPart(context: BrowserContext) {
       await expect.poll(() => held.length, FAST).toBeGreaterThan(0)
       released = true
       for (const route of held.splice(0)) await route.continue()
-      await context.unroute(TRACKING_PART)
+      await context.unroute(pattern)
     },
   }
 }
@@ -102,7 +102,7 @@ export async function signUpAt(h: Harness, options: SignUpAt): Promise<Page> {
     return page
   }
   if (timing === 'before the tracking part runs') {
-    const part = await holdTrackingPart(context)
+    const part = await holdFiles(context)
     const page = await open('domcontentloaded')
     await page.waitForFunction(
       () => typeof (window as { Referral?: unknown }).Referral === 'function',

@@ -19,6 +19,7 @@ function tabOf(page: Page): Tab {
       await page.reload()
     },
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
+    press: (key) => page.keyboard.press(key),
     close: () => page.close(),
   }
 }

@@ -30,8 +30,13 @@ export interface Tab {
    * may use only its argument and the page's globals, and its result must be JSON.
    */
   evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T>
+  /** Presses and releases a key as the visitor's keyboard does (a trusted event). */
+  press(key: Key): Promise<void>
   close(): Promise<void>
 }
+
+/** The keys a keyboard-only visitor's journey needs. */
+export type Key = 'Tab' | 'Enter' | 'Escape' | 'Space'
 
 /** A browsing session: the tabs share storage and Web Locks (one browser profile or context). */
 export interface Session {

@@ -33,6 +33,7 @@ function tabOf(page: Page): Tab {
     },
     reload: () => navigate(page, 'location.reload()'),
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg) as never,
+    press: (key) => page.keyboard.press(key),
     close: () => page.close(),
   }
 }

@@ -5,10 +5,18 @@
 // open at once is a private MiniBrowser of its own (windows of one share their storage).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import type { Engine, Session, Tab } from './engine.ts'
+import type { Engine, Key, Session, Tab } from './engine.ts'
 import { startSiteProxy } from './site-proxy.ts'
 import { startWithTries } from './tries.ts'
 import { newSession, type WebDriverSession } from './webdriver.ts'
+
+/** The keys of engine.ts's Key as WebDriver names them. */
+const WEBDRIVER_KEYS: Record<Key, string> = {
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Escape: '\uE00C',
+  Space: '\uE00D',
+}
 
 const DRIVER = '/usr/bin/WebKitWebDriver'
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
@@ -187,6 +195,22 @@ async function startBrowser(
           const answer = JSON.parse(text) as { ok?: unknown; error?: string }
           if (answer.error !== undefined) throw new Error(`in the page: ${answer.error}`)
           return answer.ok as never
+        },
+        // WebDriver's key actions, each key by its code point (WebDriver's table of keys).
+        async press(key) {
+          const value = WEBDRIVER_KEYS[key]
+          await command('POST', '/actions', {
+            actions: [
+              {
+                type: 'key',
+                id: 'keyboard',
+                actions: [
+                  { type: 'keyDown', value },
+                  { type: 'keyUp', value },
+                ],
+              },
+            ],
+          })
         },
         close: () => browser.close(handle),
       }
