@@ -6,12 +6,14 @@
 // the share link shows, every widget request with its start and end, and how many requests
 // waited on another: started more than a quarter of a round trip after everything they need had
 // answered, behind another widget request that finished in between.
-// Run by `npm run bench` (results.json, `latency100ms`), or alone: `npm run bench:latency`.
+// Run by `npm run bench` (results.json, `latency100ms`), or alone: `npm run bench:latency`, which
+// also runs the launcher's (launcher-latency.ts, `launcher100ms`).
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { launch } from '../e2e/support/browser.ts'
 import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
+import { launcherLatencyRuns, launcherTable } from './launcher-latency.ts'
 
 const RTT_MS = 100
 const CAMPAIGN = 'camp_acmeFriendsAndFamily'
@@ -242,8 +244,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const file = join(import.meta.dirname, 'results.json')
     const results = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
     results.latency100ms = result
+    const launcher = await launcherLatencyRuns(browser, runs)
+    results.launcher100ms = launcher
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
     console.log(latencyTable(result))
+    console.log(launcherTable(launcher))
   } finally {
     await browser.close()
   }
