@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Browser } from 'playwright-core'
 
 export const ROOT = join(import.meta.dirname, '../..')
 export const RESULTS = join(import.meta.dirname, 'results.json')
@@ -44,7 +45,8 @@ export function measureFile(path: string): Size {
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
 
-function median(values: readonly number[]): number {
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   if (sorted.length === 0) return Number.NaN
   const middle = Math.floor(sorted.length / 2)
@@ -85,4 +87,23 @@ export function table(headers: string[], rows: Array<Array<string | number>>) {
       .map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i] ?? 0) : pad(cell, widths[i] ?? 0)))
       .join('  ')
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+/**
+ * A page in a fresh context (empty storage and cache) running `watch` first, behind Chromium's own
+ * network emulation (CDP): `latencyMs` on every request, no throughput limit.
+ */
+export async function pageBehindLatency(browser: Browser, latencyMs: number, watch: string) {
+  const context = await browser.newContext({ locale: 'en-US' })
+  await context.addInitScript(watch)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: latencyMs,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  return { context, page }
 }

@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { launch } from '../e2e/support/browser.ts'
 import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
+import { median, pageBehindLatency } from './common.ts'
 import { launcherLatencyRuns, launcherTable } from './launcher-latency.ts'
 
 const RTT_MS = 100
@@ -147,14 +148,6 @@ async function visit(page: Page, go: () => Promise<unknown>, campaignKnown: bool
   } satisfies LatencyVisit
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
-
 export async function latencyRuns(browser: Browser, runs: number) {
   const service = await startServiceOrigin({ pkRateLimit: 1_000_000 })
   const host = await startHostOrigin()
@@ -182,17 +175,7 @@ export async function latencyRuns(browser: Browser, runs: number) {
       const cold: LatencyVisit[] = []
       const repeat: LatencyVisit[] = []
       for (let run = 0; run < runs; run++) {
-        const context = await browser.newContext({ locale: 'en-US' })
-        await context.addInitScript(WATCH_PANEL)
-        const page = await context.newPage()
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Network.enable')
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: RTT_MS,
-          downloadThroughput: -1,
-          uploadThroughput: -1,
-        })
+        const { context, page } = await pageBehindLatency(browser, RTT_MS, WATCH_PANEL)
         const known = spec.attributes.campaign !== undefined
         cold.push(await visit(page, () => page.goto(url), known))
         repeat.push(await visit(page, () => page.reload(), known))

@@ -8,6 +8,7 @@
 // Run by `npm run bench:latency` (results.json, `launcher100ms`).
 import type { Browser, Page } from 'playwright-core'
 import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
+import { median, pageBehindLatency } from './common.ts'
 
 const RTT_MS = 100
 
@@ -67,8 +68,6 @@ async function visit(page: Page, go: () => Promise<unknown>, intent: boolean) {
   } satisfies LauncherVisit
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0
-
 export async function launcherLatencyRuns(browser: Browser, runs: number) {
   const service = await startServiceOrigin({ pkRateLimit: 1_000_000 })
   const host = await startHostOrigin()
@@ -84,17 +83,7 @@ export async function launcherLatencyRuns(browser: Browser, runs: number) {
         html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title></head><body><main><h1>Account</h1></main><script async src="${service.url}/referral-widget.js" data-key="pk_test_acme" data-user-id="bench-launcher-${run}" data-launcher></script></body></html>`,
       })
       for (const kind of ['first', 'intent'] as const) {
-        const context = await browser.newContext({ locale: 'en-US' })
-        await context.addInitScript(WATCH_DIALOG)
-        const page = await context.newPage()
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Network.enable')
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: RTT_MS,
-          downloadThroughput: -1,
-          uploadThroughput: -1,
-        })
+        const { context, page } = await pageBehindLatency(browser, RTT_MS, WATCH_DIALOG)
         visits[kind].push(await visit(page, () => page.goto(url), kind === 'intent'))
         if (kind === 'first') visits.repeat.push(await visit(page, () => page.reload(), false))
         await context.close()
