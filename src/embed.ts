@@ -11,7 +11,7 @@ import { keep, referralIn, stored, storing } from './embed/loader/page.ts'
 import { readTag, type Tag } from './embed/loader/tag.ts'
 import { publishRuntime } from './embed/loader-runtime.ts'
 import { adds, DOORS, PAGE_CHANGES, WIDGET_ELEMENTS } from './embed/page-watch.ts'
-import { loadSibling, notLoaded, uiFile } from './embed/siblings.ts'
+import { loadSibling, notLoaded, UI_FILE, uiFile } from './embed/siblings.ts'
 import { BUILD } from './shared/build.ts'
 import { debugAsked } from './shared/debug-switch.ts'
 import { error as logError, warn, warnOnce } from './shared/log.ts'
@@ -74,12 +74,13 @@ function start() {
   let panels = () => need(false)
 
   /**
-   * Loads the tracking part (once): with delivery where it `sends`, the UI file beside it. Offline
+   * Loads the tracking part (once): with delivery where it `sends`, the UI file beside it (the
+   * dialog's where the panel is about to open: `dialog`, on intent, open() or prompt()). Offline
    * it waits until the page is back online: what was kept waits in storage meanwhile, and that is
    * no error. A part that failed to load online is asked for again by the next call. (Under
    * Trusted Types a pinned tag gets no module import in place of its refused <script>.)
    */
-  const need = (sends: boolean) => {
+  const need = (sends: boolean, dialog?: boolean) => {
     sending ||= sends
     if (requested) return
     requested = true
@@ -91,7 +92,7 @@ function start() {
       addEventListener('online', online, own({ once: true }))
       return
     }
-    const ui = tag && uiFile()
+    const ui = tag && (dialog ? UI_FILE : uiFile())
     if (ui) loadSibling('ui', ui, script.src, pinned, undefined, true).catch(() => {})
     const file = sending ? SENDING_FILE : TRACKING_FILE
     loadSibling('tracking', file, script.src, pinned).then(
@@ -161,7 +162,7 @@ function start() {
         (name === 'forget' && erases) ||
         (name === 'consent' && (args[0] === true ? !storing(tag) : erases))
       )
-        need(name === 'flush')
+        need(name === 'flush', name === 'open' || name === 'prompt')
       return WAIT
     })
   const commands = createCommandFunction(early)
@@ -193,7 +194,16 @@ function start() {
     if (!document.querySelector(DOORS)) return
     doors = () => {}
     loadSibling('launcher', LAUNCHER_FILE, script.src, pinned).then(
-      (part) => part.start({ script, commands, namespace: tag.namespace, warm: () => panels() }),
+      (part) =>
+        part.start({
+          script,
+          commands,
+          namespace: tag.namespace,
+          warm: () => {
+            need(false, true)
+            panels()
+          },
+        }),
       (failure) => logError(notLoaded('launcher', LAUNCHER_FILE, failure)),
     )
   }

@@ -2,9 +2,9 @@
 // with something it serves (page-watch.ts): the site's own buttons (`data-referral-open`), the
 // launcher (`data-launcher`) for a signed-in user, and the prompt after this browser's own
 // sign-up (`data-prompt="signup"`). It carries no panel: intent on a button or the launcher
-// (pointer over, focus, touch) brings the tracking part, which brings the UI file with the dialog
-// and asks for the campaign and the link; a click opens it (open(), with the button to give the
-// focus back to). It hears the calls the page makes (identify, forget, track): the launcher comes
+// (pointer over, focus, touch) brings the tracking part and the UI file with the dialog together,
+// and the part asks for the campaign and the link; a click opens it (open(), with the button to
+// give the focus back to). It hears the calls the page makes (identify, forget, track): the launcher comes
 // with a user and goes without one.
 import { LAUNCHER_NAME, nameIn } from '../core/launcher-name.ts'
 import { defaultStorage } from '../queue/storage.ts'

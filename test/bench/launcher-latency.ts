@@ -2,7 +2,9 @@
 // Chromium's own network emulation (CDP, latency 100 ms, no throughput limit). The time from the
 // visitor's click on the launcher until the dialog is open with the referrer's link, in
 // milliseconds and in round trips: on a first visit (empty storage and cache), on a repeat visit
-// (a reload: campaign and link stored, the files cached), and after intent (the pointer rested
+// (a reload: campaign and link stored, the files cached as the service serves them), on a first
+// visit to a page with `data-campaign` (the link asked for beside the campaign, not after it),
+// and after intent (the pointer rested
 // on the launcher until the files and requests it started had answered, then the click). Also
 // what the page asked for before the click: the launcher file alone, nothing of the service.
 // Run by `npm run bench:latency` (results.json, `launcher100ms`).
@@ -11,6 +13,7 @@ import { startHostOrigin, startServiceOrigin } from '../e2e/support/servers.ts'
 import { median, pageBehindLatency } from './common.ts'
 
 const RTT_MS = 100
+const CAMPAIGN = 'camp_acmeFriendsAndFamily'
 
 /** In the page: when the launcher was clicked and when the dialog showed the link. */
 const WATCH_DIALOG = `(() => {
@@ -69,25 +72,34 @@ async function visit(page: Page, go: () => Promise<unknown>, intent: boolean) {
 }
 
 export async function launcherLatencyRuns(browser: Browser, runs: number) {
-  const service = await startServiceOrigin({ pkRateLimit: 1_000_000 })
+  // The files cached as the service serves them: a repeat visit finds them in the cache.
+  const service = await startServiceOrigin({ pkRateLimit: 1_000_000, cachedScripts: true })
   const host = await startHostOrigin()
   host.page('/favicon.ico', { html: '', type: 'image/x-icon' })
   const visits = {
     first: [] as LauncherVisit[],
+    campaign: [] as LauncherVisit[],
     repeat: [] as LauncherVisit[],
     intent: [] as LauncherVisit[],
   }
+  /** The page of one run; with `data-campaign`, the link request need not wait for the campaign. */
+  const pageOf = (path: string, user: string, campaign = '') =>
+    host.page(path, {
+      html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title></head><body><main><h1>Account</h1></main><script async src="${service.url}/referral-widget.js" data-key="pk_test_acme" data-user-id="${user}"${campaign && ` data-campaign="${campaign}"`} data-launcher></script></body></html>`,
+    })
   try {
     for (let run = 0; run < runs; run++) {
-      const url = host.page(`/launcher-${run}`, {
-        html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title></head><body><main><h1>Account</h1></main><script async src="${service.url}/referral-widget.js" data-key="pk_test_acme" data-user-id="bench-launcher-${run}" data-launcher></script></body></html>`,
-      })
+      const url = pageOf(`/launcher-${run}`, `bench-launcher-${run}`)
       for (const kind of ['first', 'intent'] as const) {
         const { context, page } = await pageBehindLatency(browser, RTT_MS, WATCH_DIALOG)
         visits[kind].push(await visit(page, () => page.goto(url), kind === 'intent'))
         if (kind === 'first') visits.repeat.push(await visit(page, () => page.reload(), false))
         await context.close()
       }
+      const known = pageOf(`/launcher-campaign-${run}`, `bench-launcher-c${run}`, CAMPAIGN)
+      const { context, page } = await pageBehindLatency(browser, RTT_MS, WATCH_DIALOG)
+      visits.campaign.push(await visit(page, () => page.goto(known), false))
+      await context.close()
     }
   } finally {
     await service.close()
@@ -103,6 +115,7 @@ export async function launcherLatencyRuns(browser: Browser, runs: number) {
     roundTripMs: RTT_MS,
     runs,
     first: figures(visits.first),
+    campaign: figures(visits.campaign),
     repeat: figures(visits.repeat),
     intent: figures(visits.intent),
   }
@@ -116,6 +129,7 @@ export function launcherTable(result: Awaited<ReturnType<typeof launcherLatencyR
   rows.push('| --- | --: | --: | --- |')
   for (const [label, figures] of [
     ['first', result.first],
+    ['first, with data-campaign', result.campaign],
     ['repeat (campaign and link stored)', result.repeat],
     ['after intent (pointer over the launcher)', result.intent],
   ] as const) {

@@ -46,6 +46,29 @@ it('a signed-in page with the launcher loads the launcher alone, asks the servic
   expect(log.errors).toEqual([])
 })
 
+it('intent on the launcher asks for the tracking part and the UI file together, then the campaign and the link', async () => {
+  const url = page('/together', { launcher: '', 'user-id': 'alice' })
+  const context = await h.newContext()
+  // The tracking part is held: the UI file must not wait for it.
+  const tracking = await holdFiles(context)
+  const { page: tab, log } = await h.open(context)
+  await tab.goto(url)
+  await tab.locator(LAUNCHER).hover()
+  const asked = () => h.service.requests.map((request) => request.path)
+  await expect.poll(asked, FAST).toContain('/referral-widget-ui.js')
+  expect(asked().filter((path) => path.startsWith('/v1/'))).toEqual([])
+  await tracking.release()
+  await tab.locator(LAUNCHER).click()
+  await opened(tab)
+  expect(asked().filter((path) => path.endsWith('.js')).sort()).toEqual([
+    '/referral-widget-launcher.js',
+    '/referral-widget-tracking.js',
+    '/referral-widget-ui.js',
+    '/referral-widget.js',
+  ])
+  expect(log.errors).toEqual([])
+})
+
 it('no user, no launcher: identify() brings it, identify(null) takes it away', async () => {
   const url = page('/', { launcher: 'bottom-left' })
   const { page: tab } = await h.open(await h.newContext())

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { createService, type ServiceOptions } from '../../../demo/service/app.ts'
-import { isScriptFile } from '../../../demo/service/scripts.ts'
+import { isScriptFile, SHORT } from '../../../demo/service/scripts.ts'
 
 const DIST = join(import.meta.dirname, '../../../dist')
 
@@ -44,11 +44,14 @@ async function listen(
 /** Sees each request to the service first; true when it answered it (or dropped it) itself. */
 export type Interceptor = (req: IncomingMessage, res: ServerResponse) => boolean
 
-/** The referral service, also serving dist/ (the script tag and its UI chunk). */
+/**
+ * The referral service, also serving dist/ (the script tag and its UI chunk), `no-store` unless
+ * `cachedScripts`: then cached as the service's own script route serves them (five minutes).
+ */
 export async function startServiceOrigin(
-  options: ServiceOptions & { intercept?: Interceptor } = {},
+  options: ServiceOptions & { intercept?: Interceptor; cachedScripts?: boolean } = {},
 ) {
-  const { intercept, ...serviceOptions } = options
+  const { intercept, cachedScripts, ...serviceOptions } = options
   const service = createService({ controls: true, log: () => {}, ...serviceOptions })
   const api = getRequestListener(service.app.fetch, { overrideGlobalObjects: false })
   const origin = await listen((req, res) => {
@@ -59,7 +62,7 @@ export async function startServiceOrigin(
         .then((body) => {
           res.writeHead(200, {
             'Content-Type': 'text/javascript; charset=utf-8',
-            'Cache-Control': 'no-store',
+            'Cache-Control': cachedScripts ? SHORT : 'no-store',
             // As a CDN does: lets a page load it with integrity="…" crossorigin="anonymous".
             'Access-Control-Allow-Origin': '*',
           })
