@@ -60,7 +60,11 @@ it('intent on the launcher asks for the tracking part and the UI file together, 
   await tracking.release()
   await tab.locator(LAUNCHER).click()
   await opened(tab)
-  expect(asked().filter((path) => path.endsWith('.js')).sort()).toEqual([
+  expect(
+    asked()
+      .filter((path) => path.endsWith('.js'))
+      .sort(),
+  ).toEqual([
     '/referral-widget-launcher.js',
     '/referral-widget-tracking.js',
     '/referral-widget-ui.js',
