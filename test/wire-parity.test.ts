@@ -78,6 +78,12 @@ describe('wire parsers agree with the service schemas', () => {
     ...variants(campaign),
     { ...campaign, rewardTrigger: 'purchase' },
     ...variants(campaign.referrerReward).map((reward) => ({ ...campaign, referrerReward: reward })),
+    // Extension: the friend's promotion code. The widget does not read it yet; whatever it is, a
+    // campaign that carries one reads as before on both sides.
+    ...['FRIEND10', '', 7, null].map((promotionCode) => ({
+      ...campaign,
+      referredReward: { ...campaign.referredReward, promotionCode },
+    })),
     { ...campaign, status: 'paused' },
     { ...campaign, attributionWindow: '0d' },
     { ...campaign, attributionWindow: '365d' },

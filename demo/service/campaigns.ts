@@ -51,6 +51,8 @@ const NEXT_STATUSES: Record<CampaignStatus, readonly CampaignStatus[]> = {
 
 export function buildCampaign(input: CampaignCreate, id: string, now: number): Campaign {
   const at = iso(now)
+  // Extension: a campaign without a promotion code leaves the key out (`null` is none).
+  const { promotionCode, ...referredReward } = input.referredReward
   return {
     id,
     name: input.name,
@@ -58,14 +60,24 @@ export function buildCampaign(input: CampaignCreate, id: string, now: number): C
     status: 'active',
     rewardTrigger: input.rewardTrigger,
     referrerReward: { ...input.referrerReward, currency: input.referrerReward.currency ?? 'USD' },
-    referredReward: { ...input.referredReward, currency: input.referredReward.currency ?? 'USD' },
+    referredReward: {
+      ...referredReward,
+      currency: referredReward.currency ?? 'USD',
+      ...(promotionCode ? { promotionCode } : {}),
+    },
     limits: {
       maxReferralsPerUser: input.limits?.maxReferralsPerUser ?? null,
       maxReferralsPerDay: input.limits?.maxReferralsPerDay ?? null,
     },
     attributionWindow: input.attributionWindow ?? '30d',
     requireUserToken: input.requireUserToken ?? false,
-    stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0, selfReferrals: 0 },
+    stats: {
+      totalClicks: 0,
+      totalConversions: 0,
+      totalRewardsIssued: 0,
+      selfReferrals: 0,
+      reversedConversions: 0,
+    },
     createdAt: at,
     updatedAt: at,
   }
@@ -85,6 +97,10 @@ function applyPatch(campaign: Campaign, patch: CampaignPatch): Campaign {
     if (reward?.amount !== undefined) next[side].amount = reward.amount
     if (reward?.currency !== undefined) next[side].currency = reward.currency
   }
+  // Extension: a string sets the friend's promotion code, `null` removes it.
+  const promotionCode = patch.referredReward?.promotionCode
+  if (promotionCode === null) delete next.referredReward.promotionCode
+  else if (promotionCode !== undefined) next.referredReward.promotionCode = promotionCode
   if (patch.limits?.maxReferralsPerUser !== undefined) {
     next.limits.maxReferralsPerUser = patch.limits.maxReferralsPerUser
   }

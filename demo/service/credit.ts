@@ -33,7 +33,8 @@ export function creditedClick(
 
 /**
  * A conversion of `userId` through the referrer's link: one reward to each party, unless the
- * user converted in this campaign already or the referrer reached a limit.
+ * user converted in this campaign already or the referrer reached a limit. `orderId`: the
+ * purchase that converts, in a purchase campaign, whose refund reverses it (refunds.ts).
  */
 export function issueRewards(
   store: Store,
@@ -42,6 +43,7 @@ export function issueRewards(
   through: { code: string; referrerId: string; visitorId: string },
   userId: string,
   now: number,
+  orderId?: string,
 ) {
   if (store.hasConverted(scope, campaign.id, userId)) return
   const { maxReferralsPerUser, maxReferralsPerDay } = campaign.limits
@@ -60,6 +62,7 @@ export function issueRewards(
       amount: campaign.referrerReward.amount,
       currency: campaign.referrerReward.currency,
     },
+    ...(orderId === undefined ? {} : { orderId }),
   })
   campaign.stats.totalConversions += 1
   campaign.stats.totalRewardsIssued += 2 // one reward to each party

@@ -7,12 +7,14 @@ import { type AppEnv, isPlainObject, jsonBody, requireObject } from './http.ts'
 import type { Scope } from './keys.ts'
 import { ingestPurchase } from './purchases.ts'
 import type { Click } from './records.ts'
+import { ingestRefund } from './refunds.ts'
 import {
   type Campaign,
   type EventResult,
   type Link,
   MAX_EVENTS_PER_REQUEST,
   PurchaseEvent,
+  RefundEvent,
   TrackedEvent,
 } from './schemas.ts'
 import { refusedBefore, refuseSelfReferral, selfReferralOf } from './self-referral.ts'
@@ -34,10 +36,10 @@ const rejected = (
 function invalidEvent(input: unknown, issues: Parameters<typeof describeFirstIssue>[0]) {
   const id = isPlainObject(input) && typeof input.id === 'string' ? input.id : null
   const problem = describeFirstIssue(issues, input)
-  // The click and signup shape lists two types; the service takes a third (extension).
+  // The click and signup shape lists two types; the service takes two more (extensions).
   const message =
     problem.param === 'type' && problem.code === 'parameter_invalid'
-      ? 'type must be "click", "signup" or "purchase".'
+      ? 'type must be "click", "signup", "purchase" or "refund".'
       : problem.message
   return rejected(id, problem.code, message, problem.param)
 }
@@ -74,6 +76,11 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
       const purchase = PurchaseEvent.safeParse(input)
       if (!purchase.success) return invalidEvent(input, purchase.error.issues)
       return ingestPurchase(store, scope, purchase.data, now)
+    }
+    if (isPlainObject(input) && input.type === 'refund') {
+      const refund = RefundEvent.safeParse(input)
+      if (!refund.success) return invalidEvent(input, refund.error.issues)
+      return ingestRefund(store, scope, refund.data, now)
     }
     const parsed = TrackedEvent.safeParse(input)
     if (!parsed.success) return invalidEvent(input, parsed.error.issues)
@@ -125,6 +132,9 @@ export function ingestEvents(store: Store, scope: Scope, raw: readonly unknown[]
   })
 }
 
+/** Extension: the event types only a secret key may record. */
+const SECRET_ONLY = new Set<unknown>(['purchase', 'refund'])
+
 const Envelope = z.object({
   events: z.array(z.unknown()).check(z.minLength(1), z.maxLength(MAX_EVENTS_PER_REQUEST)),
 })
@@ -148,15 +158,16 @@ export function eventRoutes(store: Store, clock: Clock) {
       )
     }
     const key = c.get('apiKey')
-    // Extension: a purchase is the site's backend's word, never a page's. A request that carries
-    // one with a public key is refused whole, so no part of a forged batch counts.
+    // Extension: a purchase or a refund is the site's backend's word, never a page's. A request
+    // that carries one with a public key is refused whole, so no part of a forged batch counts.
     if (key.kind === 'pk') {
       const at = envelope.data.events.findIndex(
-        (event) => isPlainObject(event) && event.type === 'purchase',
+        (event) => isPlainObject(event) && SECRET_ONLY.has(event.type),
       )
-      if (at !== -1) {
+      const event = envelope.data.events[at]
+      if (isPlainObject(event)) {
         throw secretKeyRequired(
-          'Recording a purchase needs a secret key (sk_...), from your server. Public keys cannot do this.',
+          `Recording a ${String(event.type)} needs a secret key (sk_...), from your server. Public keys cannot do this.`,
           `events.${at}.type`,
         )
       }

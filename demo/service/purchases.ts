@@ -115,6 +115,6 @@ export function ingestPurchase(
     orderId: event.orderId,
     at: now,
   })
-  issueRewards(store, scope, campaign, through, event.userId, now)
+  issueRewards(store, scope, campaign, through, event.userId, now, event.orderId)
   return { id: event.id, status: 'accepted' }
 }

@@ -1,5 +1,6 @@
 // What the service records of events, as the store keeps it: clicks, the signups and purchases
-// credited to them, and conversions. Every record is scoped to one organization and mode.
+// credited to them, and conversions, reversed ones included. Every record is scoped to one
+// organization and mode.
 
 /** Extension (self-referrals): how many of the visitors that asked for a link it remembers. */
 export const MAX_LINK_VISITORS = 50
@@ -58,4 +59,12 @@ export interface Conversion {
   visitorId: string
   /** The referrer's reward as the campaign gave it at that moment: a later change does not reach it. */
   referrerReward: { amount: number; currency: string }
+  /** Extension (purchases): the order that made it, in a `purchase` campaign. */
+  orderId?: string
+  /**
+   * Extension (refunds): when a refund of that order took it back. It stays on record, so that the
+   * user cannot convert again in the campaign, but it counts nowhere: not in stats, limits or the
+   * referrer's summary.
+   */
+  reversedAt?: number
 }

@@ -35,6 +35,8 @@ export interface ScopeData {
   signupsByCode: Map<string, Signup[]>
   conversionsByCampaign: Map<string, CampaignConversions>
   conversionsByCode: Map<string, Conversion[]>
+  /** Extension (refunds): a purchase campaign's conversions by the order that made them. */
+  conversionsByOrder: Map<string, Conversion>
   orders: Set<string>
   buyers: Set<string>
   /** By user, then campaign. */
@@ -58,6 +60,7 @@ export const emptyScope = (): ScopeData => ({
   signupsByCode: new Map(),
   conversionsByCampaign: new Map(),
   conversionsByCode: new Map(),
+  conversionsByOrder: new Map(),
   orders: new Set(),
   buyers: new Set(),
   referrals: new Map(),

@@ -53,7 +53,8 @@ export function seedDemoData(store: Store, keys: KeyRegistry, now: number) {
         description: 'Give $10, get $10 in Acme credit.',
         rewardTrigger: 'signup',
         referrerReward: { type: 'credit', amount: 10, currency: 'USD' },
-        referredReward: { type: 'credit', amount: 10, currency: 'USD' },
+        // Extension: the code the friend uses at checkout, which the QA page shows.
+        referredReward: { type: 'credit', amount: 10, currency: 'USD', promotionCode: 'FRIEND10' },
         limits: { maxReferralsPerUser: 50 },
         attributionWindow: '30d',
       },

@@ -45,13 +45,22 @@ export interface Store {
   /** In the order they were recorded. */
   signupsOfCode(scope: Scope, code: string): readonly Signup[]
   addConversion(scope: Scope, conversion: Conversion): void
-  /** Whether the user has converted in the campaign, through any referrer. */
+  /** Whether the user has converted in the campaign, through any referrer, reversed or not. */
   hasConverted(scope: Scope, campaignId: string, userId: string): boolean
-  /** The referrer's conversions in the campaign: all of them, or those of one UTC day (`utcDay`). */
+  /**
+   * The referrer's conversions in the campaign that stand (not reversed): all of them, or those
+   * of one UTC day (`utcDay`).
+   */
   conversionCount(scope: Scope, campaignId: string, referrerId: string, day?: number): number
-  /** A link's conversions (extension: the referrer's summary), in the order they were recorded. */
+  /**
+   * A link's conversions (extension: the referrer's summary), reversed ones included, in the
+   * order they were recorded.
+   */
   conversionsOfCode(scope: Scope, code: string): readonly Conversion[]
-  /** A campaign's every conversion, in the order recorded: for audits, never read per event. */
+  /**
+   * A campaign's every conversion, reversed ones included, in the order recorded: for audits,
+   * never read per event.
+   */
   conversions(scope: Scope, campaignId: string): readonly Conversion[]
 
   // Extension: purchases.
@@ -71,6 +80,13 @@ export interface Store {
   hasPurchased(scope: Scope, campaignId: string, userId: string): boolean
   /** In the order they were recorded. */
   firstPurchasesOfCode(scope: Scope, code: string): readonly FirstPurchase[]
+
+  // Extension: refunds.
+  /**
+   * Marks the conversion the order made as reversed at `at`, once: the reversed conversion, or
+   * undefined when the order made none or it was reversed already.
+   */
+  reverseConversion(scope: Scope, orderId: string, at: number): Conversion | undefined
 
   // Extension: self-referrals.
   /** Notes a visitor that asked for the link; it keeps the most recent MAX_LINK_VISITORS. */
@@ -176,6 +192,7 @@ export function createMemoryStore(): Store {
       const day = utcDay(stored.at)
       referrer.byDay.set(day, (referrer.byDay.get(day) ?? 0) + 1)
       push(d.conversionsByCode, stored.code, stored)
+      if (stored.orderId !== undefined) d.conversionsByOrder.set(stored.orderId, stored)
     },
     hasConverted: (scope, campaignId, userId) =>
       data(scope).conversionsByCampaign.get(campaignId)?.users.has(userId) ?? false,
@@ -214,6 +231,24 @@ export function createMemoryStore(): Store {
       data(scope).purchasers.has(`${campaignId}\u0000${userId}`),
     firstPurchasesOfCode: (scope, code) =>
       (data(scope).firstPurchasesByCode.get(code) ?? []).map((p) => ({ ...p })),
+
+    reverseConversion: (scope, orderId, at) => {
+      const d = data(scope)
+      const stored = d.conversionsByOrder.get(orderId)
+      if (!stored || stored.reversedAt !== undefined) return undefined
+      // Every index shares this record; the user stays converted, the referrer's limits free up.
+      stored.reversedAt = at
+      const referrer = d.conversionsByCampaign
+        .get(stored.campaignId)
+        ?.byReferrer.get(stored.referrerId)
+      const day = utcDay(stored.at)
+      const onDay = referrer?.byDay.get(day)
+      if (referrer && onDay !== undefined) {
+        referrer.total -= 1
+        referrer.byDay.set(day, onDay - 1)
+      }
+      return structured(stored)
+    },
 
     addLinkVisitor: (scope, code, visitorId) => {
       const visitors = entry(data(scope).linkVisitors, code, () => new Set<string>())

@@ -21,7 +21,11 @@ export function linkSummary(
 ): LinkSummary {
   const clicks = store.clicksOfCode(scope, link.code)
   const signups = store.signupsOfCode(scope, link.code)
-  const conversions = store.conversionsOfCode(scope, link.code)
+  // Extension (refunds): a reversed conversion is counted out, and its visitor is back at the
+  // step they reached before it.
+  const conversions = store
+    .conversionsOfCode(scope, link.code)
+    .filter((conversion) => conversion.reversedAt === undefined)
 
   // Each conversion earned the reward of its day. An amount in another currency than today's
   // has no honest exchange rate here, so it is left out rather than added as if it were today's.

@@ -36,7 +36,13 @@ const campaign = (rewardTrigger: RewardTrigger): Campaign => ({
   limits: { maxReferralsPerUser: null, maxReferralsPerDay: null },
   attributionWindow: '30d',
   requireUserToken: false,
-  stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0, selfReferrals: 0 },
+  stats: {
+    totalClicks: 0,
+    totalConversions: 0,
+    totalRewardsIssued: 0,
+    selfReferrals: 0,
+    reversedConversions: 0,
+  },
   createdAt: '2026-01-15T12:00:00.000Z',
   updatedAt: '2026-01-15T12:00:00.000Z',
 })

@@ -1,5 +1,6 @@
 // The acting campaign's stats, as the service counts them: clicks, conversions and rewards,
-// the self-referrals it refused, and what issues the rewards. Refreshed by itself.
+// the self-referrals it refused, the friend's promotion code, and what issues the rewards.
+// Refreshed by itself.
 import type { Campaign } from './api.ts'
 import { money, rewardsOn } from './format.ts'
 
@@ -41,8 +42,17 @@ export function StatsView(props: {
           </p>
           <p class="muted">
             Referrer gets {money(campaign.referrerReward.amount, campaign.referrerReward.currency)},
-            friend gets {money(campaign.referredReward.amount, campaign.referredReward.currency)} ·{' '}
-            <span data-testid="stat-trigger">{rewardsOn(campaign.rewardTrigger)}</span> ·
+            friend gets {money(campaign.referredReward.amount, campaign.referredReward.currency)}
+            {campaign.referredReward.promotionCode && (
+              <>
+                {' '}
+                with code{' '}
+                <span class="mono" data-testid="stat-promotion-code">
+                  {campaign.referredReward.promotionCode}
+                </span>
+              </>
+            )}{' '}
+            · <span data-testid="stat-trigger">{rewardsOn(campaign.rewardTrigger)}</span> ·
             attribution window {campaign.attributionWindow}
           </p>
         </>

@@ -33,6 +33,7 @@ interface Stats {
   totalConversions: number
   totalRewardsIssued: number
   selfReferrals: number
+  reversedConversions: number
 }
 /** The seeded campaign as the service holds it. */
 const seeded = () =>
@@ -213,6 +214,7 @@ it('hands the visitor off from the shop to the app on the other host name: adopt
     totalConversions: 1,
     totalRewardsIssued: 2,
     selfReferrals: 0,
+    reversedConversions: 0,
   })
   await count(requestRows('/v1/events', 200)).toBe(2)
   expect(await stat('clicks').textContent()).toBe('1')

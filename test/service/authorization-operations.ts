@@ -81,6 +81,7 @@ export const OPERATIONS: readonly Operation[] = [
           totalConversions: 0,
           totalRewardsIssued: 0,
           selfReferrals: 0,
+          reversedConversions: 0,
         })
     },
   },

@@ -25,7 +25,12 @@ describe('PATCH /v1/campaigns/:id', () => {
       200,
     )
     const shown = await detail(DEMO_CAMPAIGNS.acme)
-    expect(shown.referredReward).toEqual({ type: 'credit', amount: 10, currency: 'GBP' })
+    expect(shown.referredReward).toEqual({
+      type: 'credit',
+      amount: 10,
+      currency: 'GBP',
+      promotionCode: 'FRIEND10',
+    })
     expect(shown.referrerReward).toEqual({ type: 'credit', amount: 10, currency: 'USD' })
   })
 
@@ -75,7 +80,7 @@ describe('PATCH /v1/campaigns/:id', () => {
       name: 'Renamed',
       description: '',
       attributionWindow: '90d',
-      referredReward: { type: 'credit', amount: 12, currency: 'USD' },
+      referredReward: { type: 'credit', amount: 12, currency: 'USD', promotionCode: 'FRIEND10' },
       updatedAt: after.updatedAt,
     })
   })

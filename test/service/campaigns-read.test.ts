@@ -49,7 +49,7 @@ describe('GET /v1/campaigns', () => {
       status: 'active',
       rewardTrigger: 'signup',
       referrerReward: { type: 'credit', amount: 10, currency: 'USD' },
-      referredReward: { type: 'credit', amount: 10, currency: 'USD' },
+      referredReward: { type: 'credit', amount: 10, currency: 'USD', promotionCode: 'FRIEND10' },
     })
   })
 
@@ -227,11 +227,17 @@ describe('GET /v1/campaigns/:id', () => {
       status: 'active',
       rewardTrigger: 'signup',
       referrerReward: { type: 'credit', amount: 10, currency: 'USD' },
-      referredReward: { type: 'credit', amount: 10, currency: 'USD' },
+      referredReward: { type: 'credit', amount: 10, currency: 'USD', promotionCode: 'FRIEND10' },
       limits: { maxReferralsPerUser: 50, maxReferralsPerDay: null },
       attributionWindow: '30d',
       requireUserToken: false,
-      stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0, selfReferrals: 0 },
+      stats: {
+        totalClicks: 0,
+        totalConversions: 0,
+        totalRewardsIssued: 0,
+        selfReferrals: 0,
+        reversedConversions: 0,
+      },
       createdAt: startedAt,
       updatedAt: startedAt,
     })
@@ -255,7 +261,13 @@ describe('GET /v1/campaigns/:id', () => {
       limits: { maxReferralsPerUser: null, maxReferralsPerDay: null },
       attributionWindow: '30d',
       requireUserToken: false,
-      stats: { totalClicks: 0, totalConversions: 0, totalRewardsIssued: 0, selfReferrals: 0 },
+      stats: {
+        totalClicks: 0,
+        totalConversions: 0,
+        totalRewardsIssued: 0,
+        selfReferrals: 0,
+        reversedConversions: 0,
+      },
       createdAt: at,
       updatedAt: at,
     })

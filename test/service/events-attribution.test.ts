@@ -18,6 +18,7 @@ describe('attribution', () => {
       totalConversions: 1,
       totalRewardsIssued: 2,
       selfReferrals: 0,
+      reversedConversions: 0,
     })
   })
 
@@ -160,6 +161,7 @@ describe('attribution', () => {
       totalConversions: 1,
       totalRewardsIssued: 2,
       selfReferrals: 0,
+      reversedConversions: 0,
     })
   })
 

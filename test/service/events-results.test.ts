@@ -110,7 +110,7 @@ describe('per-event results', () => {
       ],
       [
         'an unknown type',
-        (code) => ({ id: 'evt_badtype1', type: 'refund', code, visitorId: 'visitor_bad' }),
+        (code) => ({ id: 'evt_badtype1', type: 'view', code, visitorId: 'visitor_bad' }),
       ],
       ['no type', (code) => ({ id: 'evt_notype01', code, visitorId: 'visitor_bad' })],
       [
@@ -227,6 +227,7 @@ describe('exactly-once counting', () => {
       totalConversions: 1,
       totalRewardsIssued: 2,
       selfReferrals: 0,
+      reversedConversions: 0,
     })
 
     const retry = await send(call, [

@@ -81,4 +81,5 @@ export const NO_ACTIVITY = {
   totalConversions: 0,
   totalRewardsIssued: 0,
   selfReferrals: 0,
+  reversedConversions: 0,
 }

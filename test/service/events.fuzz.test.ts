@@ -1,8 +1,9 @@
 // Property-based tests of POST /v1/events (fast-check): whatever the batches, each event id and
 // each order id counts once, clicks and conversions match the stats, limits hold, a conversion
 // happens only at its campaign's trigger (a signup, or the extension's first purchase), a public
-// key never records a purchase, a self-referral counts once (extension), and a replay changes
-// nothing. FUZZ_RUNS sets the number of runs.
+// key never records a purchase or a refund, a self-referral counts once (extension), a refund
+// reverses the conversion its order made, once, and nothing else (extension), and a replay
+// changes nothing. FUZZ_RUNS sets the number of runs.
 
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -69,7 +70,9 @@ const poolEvent = fc.record(
     ),
     type: fc.oneof(
       { weight: 19, arbitrary: fc.constantFrom('click', 'signup', 'purchase') },
+      // Extension: refunds, few, so that most public-key batches still go through.
       { weight: 1, arbitrary: fc.constant('refund') },
+      { weight: 1, arbitrary: fc.constant('view') },
     ),
     // An index into the links (6: an unknown code); the limited campaigns' links most often.
     code: fc.option(
@@ -105,6 +108,7 @@ type Sent = {
   code?: string | undefined
   userId?: string | undefined
   orderId?: string | undefined
+  amount?: number | undefined
 }
 
 describe('events', () => {
@@ -118,11 +122,14 @@ describe('events', () => {
             index === undefined ? undefined : (world.links[index]?.code ?? 'ZZZZZZZZZZ')
           const campaignOfCode = new Map(world.links.map((link) => [link.code, link.campaignId]))
           /** The wire form: click and signup carry no purchase fields (their shape is strict). */
-          const wire = ({ code, orderId, amount, ...event }: PoolEvent) => ({
-            ...event,
-            ...(code === undefined ? {} : { code: codeOf(code) }),
-            ...(event.type === 'purchase' ? { orderId, amount, currency: 'EUR' } : {}),
-          })
+          const wire = ({ code, orderId, amount, ...event }: PoolEvent): Sent => {
+            if (event.type === 'refund') return { id: event.id, type: 'refund', orderId, amount }
+            return {
+              ...event,
+              ...(code === undefined ? {} : { code: codeOf(code) }),
+              ...(event.type === 'purchase' ? { orderId, amount, currency: 'EUR' } : {}),
+            }
+          }
           const send = async (events: Sent[], via: string) => {
             const answer =
               via === 'beacon'
@@ -134,8 +141,9 @@ describe('events', () => {
                     key: via === 'sk' ? ACME.skTest : ACME.pkTest,
                     body: { events },
                   })
-            // A public key's request that carries a purchase is refused whole.
-            if (via !== 'sk' && events.some((event) => event.type === 'purchase')) {
+            // A public key's request that carries a purchase or a refund is refused whole.
+            const secretOnly = (event: Sent) => event.type === 'purchase' || event.type === 'refund'
+            if (via !== 'sk' && events.some(secretOnly)) {
               expect(answer.status).toBe(403)
               expect(errorOf(answer)).toMatchObject({ code: 'secret_key_required' })
               return []
@@ -156,6 +164,8 @@ describe('events', () => {
             )
 
           const accepted = new Map<string, Sent>()
+          /** Extension: when each event id was accepted, in the order the service took them. */
+          const acceptedOrder = new Map<string, number>()
           /** When each user's signups and purchases were accepted: `type user` → times. */
           const acceptedAt = new Map<string, Set<number>>()
           const sent: Array<[Sent[], string]> = []
@@ -180,6 +190,7 @@ describe('events', () => {
               expect(selfReferrals.has(event.id), `${event.id} refused, then accepted`).toBe(false)
               expect(accepted.has(event.id), `${event.id} accepted twice`).toBe(false)
               accepted.set(event.id, event)
+              acceptedOrder.set(event.id, acceptedOrder.size)
               const key = `${event.type} ${event.userId}`
               acceptedAt.set(key, (acceptedAt.get(key) ?? new Set()).add(world.clock.now()))
             })
@@ -201,8 +212,11 @@ describe('events', () => {
             const campaignStats = counted[index]
             expect(campaignStats?.totalClicks).toBe(clicks.length)
             const conversions = world.service.store.conversions(SCOPE, campaignId)
-            expect(campaignStats?.totalConversions).toBe(conversions.length)
-            expect(campaignStats?.totalRewardsIssued).toBe(2 * conversions.length)
+            const standing = conversions.filter((conversion) => conversion.reversedAt === undefined)
+            expect(campaignStats?.totalConversions).toBe(standing.length)
+            expect(campaignStats?.totalRewardsIssued).toBe(2 * standing.length)
+            expect(campaignStats?.reversedConversions).toBe(conversions.length - standing.length)
+            // Reversed or not, a user converts once in a campaign.
             const users = conversions.map((conversion) => conversion.userId)
             expect(new Set(users).size).toBe(users.length)
             // The trigger: a signup campaign converts at a signup, a purchase campaign at a purchase.
@@ -211,6 +225,21 @@ describe('events', () => {
               expect(conversion.userId).not.toBe(conversion.referrerId)
               const times = acceptedAt.get(`${trigger} ${conversion.userId}`)
               expect(times?.has(conversion.at), `${trigger} of ${conversion.userId}`).toBe(true)
+              // Reversed exactly when a refund of the order that made it was accepted after it.
+              const [bought] = [...accepted.entries()].filter(
+                ([, event]) => event.type === 'purchase' && event.orderId === conversion.orderId,
+              )
+              expect(conversion.orderId === undefined).toBe(trigger === 'signup')
+              const refunded = [...accepted.entries()].some(
+                ([id, event]) =>
+                  event.type === 'refund' &&
+                  event.orderId === conversion.orderId &&
+                  bought !== undefined &&
+                  (acceptedOrder.get(id) ?? -1) > (acceptedOrder.get(bought[0]) ?? -1),
+              )
+              expect(conversion.reversedAt !== undefined, `reversal of ${conversion.orderId}`).toBe(
+                refunded,
+              )
             }
           })
           // Each self-referral counts once in its campaign, whatever the retries.
@@ -218,7 +247,10 @@ describe('events', () => {
           expect(refused).toBe(selfReferrals.size)
           // The limited campaigns: at most 2 per referrer, at most 1 per referrer and UTC day.
           for (const campaignId of [world.campaigns[1] ?? '', world.bought]) {
-            const limited = world.service.store.conversions(SCOPE, campaignId)
+            // A reversed conversion no longer counts against the limits.
+            const limited = world.service.store
+              .conversions(SCOPE, campaignId)
+              .filter((conversion) => conversion.reversedAt === undefined)
             for (const referrerId of new Set(limited.map((conversion) => conversion.referrerId))) {
               const days = limited
                 .filter((conversion) => conversion.referrerId === referrerId)

@@ -27,7 +27,10 @@ const eventLike = fc
           fc.constantFrom('evt_fuzz_0001', 'evt_fuzz_0002', 'evt_fuzz_0003'),
           fc.constantFrom('short', '', 7),
         ),
-        type: nearly(fc.constantFrom('click', 'signup', 'purchase'), fc.constantFrom('refund', 1)),
+        type: nearly(
+          fc.constantFrom('click', 'signup', 'purchase', 'refund'),
+          fc.constantFrom('view', 1),
+        ),
         code: nearly(
           fc.constantFrom('{code}', '{bought}'),
           fc.constantFrom('ZZZZZZZZZZ', '', null),
@@ -47,7 +50,12 @@ const eventLike = fc
     ),
     fc.nat(9),
   )
-  .map(([event, dice]) => (dice === 0 ? { ...event, extra: true } : event))
+  .map(([event, dice]) => {
+    // Extension: a refund names no visitor, code or user; most of them come in its own shape.
+    const { visitorId: _visitor, code: _code, userId: _user, ...refund } = event
+    const shaped = event.type === 'refund' && dice > 2 ? refund : event
+    return dice === 0 ? { ...shaped, extra: true } : shaped
+  })
 
 const reward = fc.record(
   {
@@ -60,6 +68,18 @@ const reward = fc.record(
   },
   { requiredKeys: ['type', 'amount'] },
 )
+/** Extension: the friend's reward may carry a promotion code; `null` is none (a patch removes it). */
+const referredReward = fc
+  .tuple(
+    reward,
+    fc.option(
+      nearly(fc.constantFrom('FRIEND10', 'x', null), fc.constantFrom('', 'a b', 'x'.repeat(65), 7)),
+      { nil: undefined },
+    ),
+  )
+  .map(([fields, promotionCode]) =>
+    promotionCode === undefined ? fields : { ...fields, promotionCode },
+  )
 const limits = fc.record(
   {
     maxReferralsPerUser: nearly(
@@ -78,7 +98,7 @@ const campaignFields = {
   description: nearly(fc.string({ maxLength: 20 }), fc.constant(7)),
   rewardTrigger: nearly(fc.constant('signup'), fc.constant('purchase')),
   referrerReward: reward,
-  referredReward: reward,
+  referredReward,
   limits,
   attributionWindow: nearly(
     fc.constantFrom('7d', '365d'),

@@ -65,6 +65,10 @@ function journaledStore() {
       note('addFirstPurchase', scope)
       base.addFirstPurchase(scope, purchase)
     },
+    reverseConversion: (scope, orderId, at) => {
+      note('reverseConversion', scope)
+      return base.reverseConversion(scope, orderId, at)
+    },
     addLinkVisitor: (scope, code, visitorId) => {
       note('addLinkVisitor', scope)
       base.addLinkVisitor(scope, code, visitorId)

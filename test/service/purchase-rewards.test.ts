@@ -32,6 +32,7 @@ describe('in a purchase campaign', () => {
       totalConversions: 1,
       totalRewardsIssued: 2,
       selfReferrals: 0,
+      reversedConversions: 0,
     })
     expect(await buy(purchase('user_bob', 'order_2'))).toEqual(['accepted'])
     expect(await stats()).toEqual({
@@ -39,6 +40,7 @@ describe('in a purchase campaign', () => {
       totalConversions: 1,
       totalRewardsIssued: 2,
       selfReferrals: 0,
+      reversedConversions: 0,
     })
     expect(await summary(code)).toMatchObject({
       signups: 1,
@@ -181,6 +183,7 @@ describe('a signup campaign', () => {
       totalConversions: 1,
       totalRewardsIssued: 2,
       selfReferrals: 0,
+      reversedConversions: 0,
     })
 
     await click(code, 'visitor_guest')

@@ -1,6 +1,6 @@
 // A service with a purchase campaign (extension: CONTRACT.md "Purchases"), and the calls the
 // purchase tests make: the widget's clicks and signups with the public key, the site's backend's
-// purchases with the secret key.
+// purchases (and refunds) with the secret key.
 
 import { expect } from 'vitest'
 import type { Campaign, EventResult, Link, LinkSummary } from '../../demo/service/schemas.ts'
@@ -22,6 +22,18 @@ export const purchase = (userId: string, orderId: string, extra: Record<string, 
   orderId,
   amount: 49.9,
   currency: 'EUR',
+  ...extra,
+})
+
+let refunds = 0
+/**
+ * A refund as the site's backend sends it (extension: CONTRACT.md "Refunds"): only the order
+ * and the refund's own id; `extra` adds or replaces fields.
+ */
+export const refund = (orderId: string, extra: Record<string, unknown> = {}) => ({
+  id: `re_${String(++refunds).padStart(8, '0')}`,
+  type: 'refund',
+  orderId,
   ...extra,
 })
 
@@ -74,6 +86,8 @@ export async function purchaseWorld(limits?: Record<string, number>) {
     },
     /** Purchases from the site's backend (secret key): each one's status. */
     buy: (...events: unknown[]) => statuses(events, skTest),
+    /** Refunds from the site's backend (secret key): each one's status. */
+    recordRefunds: (...events: unknown[]) => statuses(events, skTest),
     async stats(campaign = campaignId) {
       const answer = await call<Campaign>('GET', `/v1/campaigns/${campaign}`, { key: skTest })
       expect(answer.status).toBe(200)
@@ -93,4 +107,21 @@ export const NOTHING = {
   totalConversions: 0,
   totalRewardsIssued: 0,
   selfReferrals: 0,
+  reversedConversions: 0,
+}
+
+/** Extension (refunds): the stats of a purchase campaign after one click and one conversion. */
+export const CONVERTED = { ...NOTHING, totalClicks: 1, totalConversions: 1, totalRewardsIssued: 2 }
+
+/**
+ * Extension (refunds): alice's friend bob, referred at sign-up, whose first order (`order_1`)
+ * converted.
+ */
+export async function convertedWorld(limits?: Record<string, number>) {
+  const world = await purchaseWorld(limits)
+  const code = await world.link('alice')
+  await world.referred(code, 'user_bob')
+  expect(await world.buy(purchase('user_bob', 'order_1'))).toEqual(['accepted'])
+  expect(await world.stats()).toEqual(CONVERTED)
+  return { ...world, code }
 }

@@ -149,13 +149,13 @@ describe('a malformed purchase is rejected, naming the field in param', () => {
     })
   })
 
-  it('an unknown type names the three the service takes', async () => {
+  it('an unknown type names the four the service takes', async () => {
     const { send } = await purchaseWorld()
-    const answer = await send([{ ...purchase('user_bob', 'order_x'), type: 'refund' }], skTest)
+    const answer = await send([{ ...purchase('user_bob', 'order_x'), type: 'return' }], skTest)
     expect(answer.body.results[0]?.error).toMatchObject({
       code: 'parameter_invalid',
       param: 'type',
-      message: 'type must be "click", "signup" or "purchase".',
+      message: 'type must be "click", "signup", "purchase" or "refund".',
     })
   })
 })

@@ -114,6 +114,7 @@ describe('self-referrals in a purchase campaign', () => {
       totalConversions: 1,
       totalRewardsIssued: 2,
       selfReferrals: 0,
+      reversedConversions: 0,
     })
     expect(await world.summary(code)).toMatchObject({ signups: 1, buyers: 1, conversions: 1 })
   })

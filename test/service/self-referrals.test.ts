@@ -132,6 +132,7 @@ describe('self-referrals in a signup campaign', () => {
       totalConversions: 1,
       totalRewardsIssued: 2,
       selfReferrals: 1,
+      reversedConversions: 0,
     })
     expect(await summary(call, bob)).toMatchObject({ clicks: 1, conversions: 1 })
   })
@@ -157,7 +158,7 @@ describe('self-referrals in a signup campaign', () => {
     const friendSignup = signup('visitor_friend', 'user_bob')
     await track(call, friendClick, friendSignup)
 
-    const converted = { totalClicks: 1, totalConversions: 1, totalRewardsIssued: 2 }
+    const converted = { ...NO_ACTIVITY, totalClicks: 1, totalConversions: 1, totalRewardsIssued: 2 }
     expect(await stats(call)).toEqual({ ...converted, selfReferrals: 0 })
     const retry = await send(call, [friendClick, friendSignup])
     expect(retry.body.results.map((result) => result.status)).toEqual(['duplicate', 'duplicate'])
