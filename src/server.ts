@@ -3,8 +3,16 @@
 
 export { ATTRIBUTION_COOKIE } from './api/attribution-cookie.ts'
 export {
+  type CheckoutReferenceProblem,
+  type CheckoutReferral,
+  readCheckoutReference,
+} from './api/checkout-reference.ts'
+export { checkoutReference } from './server/checkout-reference.ts'
+export {
   RecordPurchaseError,
   type RecordPurchaseFailure,
+  RecordRefundError,
+  type RecordRefundFailure,
   RecordSignupError,
   type RecordSignupFailure,
   ServerConfigError,
@@ -15,6 +23,22 @@ export {
   type KeepOptions,
   keepAttribution,
 } from './server/keep-attribution.ts'
+export type { WebhookHandler } from './server/payments/handle.ts'
+export {
+  type LemonSqueezyWebhookOptions,
+  lemonSqueezyWebhook,
+} from './server/payments/lemon-squeezy.ts'
+export {
+  type PaddleClient,
+  type PaddleWebhookOptions,
+  paddleWebhook,
+} from './server/payments/paddle.ts'
+export {
+  type StripeClient,
+  type StripeWebhookOptions,
+  stripeWebhook,
+} from './server/payments/stripe.ts'
+export type { WebhookOptions } from './server/payments/type.ts'
 export {
   type Attribution,
   parseAttribution,
@@ -26,6 +50,11 @@ export {
   type RecordPurchaseOptions,
   recordPurchase,
 } from './server/record-purchase.ts'
+export {
+  type RecordRefundOptions,
+  type RefundResult,
+  recordRefund,
+} from './server/record-refund.ts'
 export {
   DEFAULT_TIMEOUT_MS,
   type FetchLike,

@@ -36,14 +36,21 @@ const SERVER_EXPORTS = [
   'KEPT_COOKIE',
   'KEPT_COOKIE_INSECURE',
   'RecordPurchaseError',
+  'RecordRefundError',
   'RecordSignupError',
   'ServerConfigError',
+  'checkoutReference',
   'keepAttribution',
+  'lemonSqueezyWebhook',
+  'paddleWebhook',
   'parseAttribution',
   'readAttribution',
+  'readCheckoutReference',
   'recordPurchase',
+  'recordRefund',
   'recordSignup',
   'signUserToken',
+  'stripeWebhook',
 ]
 
 const METHODS = [

@@ -1,7 +1,9 @@
 // Type tests of the server entry, `referral-widget/server`: reading the attribution, recording a
-// sign-up or a purchase. Compile-time assertions (expectTypeOf, @ts-expect-error) that
+// sign-up, a purchase or a refund, the payment webhooks. Compile-time assertions (expectTypeOf, @ts-expect-error) that
 // `npm run test:types` (part of `npm test`) and `npm run typecheck` check with tsc. What a
 // backend writes against it must keep compiling, and what it must refuse must keep being refused.
+import { Paddle } from '@paddle/paddle-node-sdk'
+import Stripe from 'stripe'
 import { describe, expectTypeOf, test } from 'vitest'
 import type { Attribution } from '../src/index.ts'
 import * as server from '../src/server.ts'
@@ -37,5 +39,32 @@ describe('referral-widget/server', () => {
       'timeout' | 'refused' | 'unsupported'
     >()
     expectTypeOf<server.RecordPurchaseError['orderId']>().toEqualTypeOf<string>()
+  })
+
+  test('recordRefund needs an order id and the refund’s own id; amount with currency', () => {
+    expectTypeOf(server.recordRefund).returns.resolves.toEqualTypeOf<server.RefundResult>()
+    const base = { secretKey: 'sk_test_acme', apiBase: 'https://x.test' }
+    // @ts-expect-error refundId is required
+    void (() => server.recordRefund({ ...base, orderId: 'A-1' }))
+    void (() => server.recordRefund({ ...base, orderId: 'A-1', refundId: 're_1' }))
+    expectTypeOf<server.RecordRefundError['reason']>().toEqualTypeOf<
+      'timeout' | 'refused' | 'unsupported'
+    >()
+  })
+
+  test('the webhooks take the site’s own SDK clients and give a Fetch handler', () => {
+    const base = { secretKey: 'sk_test_acme', apiBase: 'https://x.test' }
+    const stripe = new Stripe('sk_test_x')
+    const paddle = new Paddle('pdl_sdbx_apikey_x')
+    expectTypeOf(
+      server.stripeWebhook({ ...base, stripe, endpointSecret: 'whsec_x' }),
+    ).toEqualTypeOf<(request: Request) => Promise<Response>>()
+    expectTypeOf(paddle).toExtend<server.PaddleClient>()
+    expectTypeOf(stripe).toExtend<server.StripeClient>()
+    void (() => server.paddleWebhook({ ...base, paddle, endpointSecret: 'pdl_ntfset_x' }))
+    void (() => server.lemonSqueezyWebhook({ ...base, signingSecret: 's' }))
+    // @ts-expect-error the Stripe client is required
+    void (() => server.stripeWebhook({ ...base, endpointSecret: 'whsec_x' }))
+    expectTypeOf(server.checkoutReference).returns.resolves.toEqualTypeOf<string | null>()
   })
 })

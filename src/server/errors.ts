@@ -31,7 +31,7 @@ interface RecordFailureFields<Reason extends string> {
   cause?: unknown
 }
 
-/** What recordSignup's and recordPurchase's errors share: why, and what the service said. */
+/** What the record functions' errors share: why, and what the service said. */
 abstract class RecordError<Reason extends string> extends Error {
   readonly reason: Reason
   /** The last HTTP status seen, if any answer came. */
@@ -75,6 +75,28 @@ export class RecordPurchaseError extends RecordError<RecordPurchaseFailure> {
   constructor(fields: RecordFailureFields<RecordPurchaseFailure> & { orderId: string }) {
     super(fields)
     this.orderId = fields.orderId
+  }
+}
+
+export type RecordRefundFailure =
+  | RecordSignupFailure
+  /** The service does not take refunds (one without the refunds extension). */
+  | 'unsupported'
+
+/** recordRefund could not get the service's answer for the refund. */
+export class RecordRefundError extends RecordError<RecordRefundFailure> {
+  override name = 'RecordRefundError'
+  /** The order the refund was of. */
+  readonly orderId: string
+  /** The refund's own id: the event id is derived from it. */
+  readonly refundId: string
+
+  constructor(
+    fields: RecordFailureFields<RecordRefundFailure> & { orderId: string; refundId: string },
+  ) {
+    super(fields)
+    this.orderId = fields.orderId
+    this.refundId = fields.refundId
   }
 }
 

@@ -1,5 +1,5 @@
-// Ids derived from the site's user id, or from a purchase's order id, so that every call for one
-// user or order names the same event and the service counts it once, however often it is
+// Ids derived from the site's user id, a purchase's order id or a refund's id, so that every call
+// for one user, order or refund names the same event and the service counts it once, however often it is
 // retried or repeated.
 
 const encoder = new TextEncoder()
@@ -33,4 +33,12 @@ export async function userVisitorId(userId: string): Promise<string> {
  */
 export async function purchaseEventId(orderId: string): Promise<string> {
   return `pu_${await digest(`referral-purchase:${orderId}`)}`
+}
+
+/**
+ * A refund's event id: `rf_` and 43 characters. From the refund's own id (the provider's refund
+ * or event id), the refund's idempotency key: the same refund delivered again names the same event.
+ */
+export async function refundEventId(refundId: string): Promise<string> {
+  return `rf_${await digest(`referral-refund:${refundId}`)}`
 }

@@ -1,5 +1,6 @@
-// The options recordSignup and recordPurchase share, and the checks made on them before any
-// request: a call that cannot be right fails at once, and nothing is sent.
+// The options the record functions (recordSignup, recordPurchase, recordRefund) share, and the
+// checks made on them before any request: a call that cannot be right fails at once, and nothing
+// is sent.
 
 import { KEY_PATTERN, REFERRER_ID_PATTERN } from '../api/wire.ts'
 import { refuseInPage, ServerConfigError } from './errors.ts'
@@ -12,15 +13,12 @@ const MAX_TIMEOUT_MS = 5 * 60 * 1000
 /** What the server entry needs of fetch: a URL string and an init; a Response back. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
-export interface RecordOptions {
+/** What every call to the service takes: where it is, the key, and the ways to reach it. */
+export interface ServiceOptions {
   /** A secret key (`sk_test_…` or `sk_live_…`) of the organization and mode the widget uses. */
   secretKey: string
   /** The service's base URL, absolute (`https://referrals.example.com`, or `…/referral`). */
   apiBase: string
-  /** The user's id in your system (1-128 of `A-Z a-z 0-9 _ . : @ -`). */
-  userId: string
-  /** What the browser captured: readAttribution() or parseAttribution(); null or absent: none. */
-  attribution?: Attribution | null | undefined
   /** Default globalThis.fetch; any function of this shape (a mock, a proxying fetch) will do. */
   fetch?: FetchLike
   /** The longest the whole call may take, retries and waits included. Default 10,000 ms. */
@@ -33,21 +31,28 @@ export interface RecordOptions {
   random?: () => number
 }
 
+export interface RecordOptions extends ServiceOptions {
+  /** The user's id in your system (1-128 of `A-Z a-z 0-9 _ . : @ -`). */
+  userId: string
+  /** What the browser captured: readAttribution() or parseAttribution(); null or absent: none. */
+  attribution?: Attribution | null | undefined
+}
+
 export function quote(value: unknown): string {
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value)
   return text.length > 80 ? `${text.slice(0, 80)}…` : text
 }
 
 /**
- * Every check of the shared options; `name` is the function called, `instead` what a page
- * should do. Throws ServerConfigError naming the option at fault.
+ * The checks of what every call to the service takes; `name` is the function called, `instead`
+ * what a page should do. Throws ServerConfigError naming the option at fault.
  */
-export function checkRecordOptions(name: string, options: RecordOptions, instead: string) {
+export function checkServiceOptions(name: string, options: ServiceOptions, instead: string) {
   refuseInPage(name, instead)
   if (typeof options !== 'object' || options === null) {
     throw new ServerConfigError('options', `[referral] ${name} needs an options object.`)
   }
-  const { secretKey, apiBase, userId, attribution, timeoutMs } = options
+  const { secretKey, apiBase, timeoutMs } = options
   if (typeof secretKey !== 'string' || !KEY_PATTERN.test(secretKey)) {
     // The usual slips first: an unset environment variable, a line break copied with the key.
     const slip =
@@ -88,18 +93,6 @@ export function checkRecordOptions(name: string, options: RecordOptions, instead
       `[referral] apiBase must be an http(s) URL without credentials, query or fragment, not ${quote(apiBase)}.`,
     )
   }
-  if (typeof userId !== 'string' || !REFERRER_ID_PATTERN.test(userId)) {
-    throw new ServerConfigError(
-      'userId',
-      `[referral] userId must be 1-128 of A-Z a-z 0-9 _ . : @ -, not ${quote(userId)}.`,
-    )
-  }
-  if (attribution !== undefined && attribution !== null && parseAttribution(attribution) === null) {
-    throw new ServerConfigError(
-      'attribution',
-      '[referral] attribution must be { code, visitorId, capturedAt } as readAttribution() or parseAttribution() return it, or null.',
-    )
-  }
   if (
     timeoutMs !== undefined &&
     (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs > MAX_TIMEOUT_MS)
@@ -117,5 +110,24 @@ export function checkRecordOptions(name: string, options: RecordOptions, instead
     throw new ServerConfigError('fetch', '[referral] no fetch here: pass one as the fetch option.')
   }
   const url = `${base.href.replace(/\/+$/, '')}/v1/events`
-  return { secretKey, userId, attribution: attribution ?? null, url, fetchImpl }
+  return { secretKey, url, fetchImpl }
+}
+
+/** Every check of the options recordSignup and recordPurchase share; see checkServiceOptions. */
+export function checkRecordOptions(name: string, options: RecordOptions, instead: string) {
+  const service = checkServiceOptions(name, options, instead)
+  const { userId, attribution } = options
+  if (typeof userId !== 'string' || !REFERRER_ID_PATTERN.test(userId)) {
+    throw new ServerConfigError(
+      'userId',
+      `[referral] userId must be 1-128 of A-Z a-z 0-9 _ . : @ -, not ${quote(userId)}.`,
+    )
+  }
+  if (attribution !== undefined && attribution !== null && parseAttribution(attribution) === null) {
+    throw new ServerConfigError(
+      'attribution',
+      '[referral] attribution must be { code, visitorId, capturedAt } as readAttribution() or parseAttribution() return it, or null.',
+    )
+  }
+  return { ...service, userId, attribution: attribution ?? null }
 }

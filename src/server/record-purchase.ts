@@ -6,9 +6,9 @@
 import { CURRENCY_PATTERN } from '../api/referrer-wire.ts'
 import { ORDER_ID_PATTERN } from '../api/wire.ts'
 import { RecordPurchaseError, ServerConfigError } from './errors.ts'
+import { postExtensionEvent } from './extension.ts'
 import { purchaseEventId } from './ids.ts'
 import { checkRecordOptions, quote, type RecordOptions } from './options.ts'
-import { type PostFailure, postEvent } from './post-event.ts'
 
 export interface RecordPurchaseOptions extends RecordOptions {
   /** The buyer's id in your system: the id their sign-up was recorded with. */
@@ -29,20 +29,6 @@ export type PurchaseResult =
       orderId: string
       error: { code: string; message: string; param?: string | undefined }
     }
-
-/** Codes a service gives an event it cannot read: every field was checked here before sending. */
-const UNREADABLE = new Set(['parameter_invalid', 'parameter_missing', 'parameter_unknown'])
-
-/**
- * Whether a purchase's rejection says the service does not know purchases (a field unknown, the
- * type refused, or no field named), rather than refusing one of this purchase's values (a
- * currency it does not list, say): that one is the result, `rejected`.
- */
-const notKnown = ({ code, param }: { code: string; param?: string | undefined }) =>
-  UNREADABLE.has(code) && (param === undefined || code === 'parameter_unknown' || param === 'type')
-
-const unsupported = (detail: string) =>
-  `[referral] the service does not take purchases (${detail}): it implements the published interface without the purchases extension. Nothing was recorded.`
 
 function checkPurchase(options: RecordPurchaseOptions) {
   const { orderId, amount, currency } = options
@@ -94,39 +80,13 @@ export async function recordPurchase(options: RecordPurchaseOptions): Promise<Pu
     ...(attribution ? { code: attribution.code, visitorId: attribution.visitorId } : {}),
     occurredAt: new Date(now()).toISOString(),
   }
-  const fail = (failure: PostFailure) => {
-    // A 400 for the whole request, about its fields: a service that cannot read a purchase.
-    const seedOnly = failure.status === 400 && UNREADABLE.has(failure.code ?? '')
-    const detail = `it refused the request: ${failure.status} ${failure.code}`
-    return new RecordPurchaseError({
-      ...failure,
-      ...(seedOnly ? { reason: 'unsupported' as const, message: unsupported(detail) } : {}),
-      eventId,
-      orderId,
-    })
-  }
-  const { verdict, attempts } = await postEvent({
-    event,
-    url,
-    secretKey,
-    fetchImpl,
-    options,
-    what: `the purchase of order ${quote(orderId)}`,
-    request: 'purchase',
-    fail,
-  })
-  if (verdict.status === 'rejected' && notKnown(verdict.error)) {
-    throw new RecordPurchaseError({
-      reason: 'unsupported',
-      message: unsupported(
-        `it rejected the purchase event: ${verdict.error.code}: ${verdict.error.message}`,
-      ),
-      status: 200,
-      code: verdict.error.code,
-      attempts,
-      eventId,
-      orderId,
-    })
-  }
+  const verdict = await postExtensionEvent(
+    'purchases',
+    {
+      ...{ event, url, secretKey, fetchImpl, options, request: 'purchase' },
+      what: `the purchase of order ${quote(orderId)}`,
+    },
+    (failure) => new RecordPurchaseError({ ...failure, eventId, orderId }),
+  )
   return { ...verdict, eventId, orderId }
 }
