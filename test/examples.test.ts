@@ -2,7 +2,8 @@
 // names the file above each), and those compile as an
 // app's strict TypeScript compiles them, against the built package's types (`referral-widget`
 // resolves through package.json "exports" to dist/types, as an installed copy does). The browser
-// suite builds and runs the React, Preact, Vue and Next.js ones (test/e2e/examples*.e2e.ts).
+// suite builds and runs the React, Preact, Vue and Next.js ones (test/e2e/examples*.e2e.ts);
+// test/examples-payments.test.ts runs the payment webhook ones.
 import { execFile } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
