@@ -26,7 +26,7 @@ const pins = (pattern) =>
   )
 
 // Pinned from the inside out: the QR file and the messages files first (the UI file carries
-// their hashes), then the UI, launcher, cookie, outbound, link, debug and tracking files, then the
+// their hashes), then the UI, launcher, cookie, outbound, checkout, link, debug and tracking files, then the
 // pins file (it carries theirs), then the loader (it carries the pins file's), so a tag with
 // `integrity` pins every file it loads, and each file the files it loads.
 const modes = [
@@ -38,6 +38,7 @@ const modes = [
   'launcher',
   'cookie',
   'outbound',
+  'checkout',
   'link',
   'checks',
   'debug',
@@ -62,7 +63,7 @@ for (const mode of modes) {
   // loader that file's alone, so an unpinned page downloads no hash at all.
   if (mode === 'pins')
     process.env.PINS = pins(
-      /^referral-widget-(tracking|tracking-delivery|delivery|ui|banner|launcher|link|cookie|outbound|checks|debug)\.js$/,
+      /^referral-widget-(tracking|tracking-delivery|delivery|ui|banner|launcher|link|cookie|outbound|checkout|checks|debug)\.js$/,
     )
   if (mode === 'embed') process.env.PINS_INTEGRITY = hash('referral-widget-pins.js', 'sha256')
   await build({ configFile: 'vite.lib.config.ts', mode, logLevel: 'warn' })

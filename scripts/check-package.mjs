@@ -27,6 +27,7 @@ const REQUIRED_FILES = [
   'dist/referral-widget.js',
   'dist/referral-widget-cookie.js',
   'dist/referral-widget-outbound.js',
+  'dist/referral-widget-checkout.js',
   'dist/referral-widget-link.js',
   'dist/referral-widget-tracking.js',
   'dist/referral-widget-tracking-delivery.js',

@@ -151,6 +151,15 @@ export const builds: Record<string, UserConfig['build']> = {
       fileName: () => 'referral-widget-outbound.js',
     },
   },
+  checkout: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/embed/checkout-part.ts',
+      formats: ['iife'],
+      name: 'ReferralWidgetCheckout',
+      fileName: () => 'referral-widget-checkout.js',
+    },
+  },
   launcher: {
     target: 'es2022',
     lib: {

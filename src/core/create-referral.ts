@@ -8,6 +8,7 @@ import { createSending } from '../queue/sending.ts'
 import { ConfigError } from '../shared/errors.ts'
 import { own } from '../shared/own.ts'
 import { attributionCookie } from './attribution-cookie.ts'
+import { checkoutLinks } from './checkout/links.ts'
 import { switchDebug } from './debug/switch.ts'
 import { attachExtras, type ExtrasOptions } from './extras.ts'
 import { browserHost } from './host.ts'
@@ -53,6 +54,7 @@ export function createReferralInternals(options: ReferralOptions): ReferralInter
     sharedCookie: attributionCookie,
     outboundLinks,
     handoffArrival,
+    checkoutLinks: async () => checkoutLinks,
     debugging: () => import('./debug/index.ts').then((file) => file.debugFile),
     instances: () => alive.get(key) ?? 0,
   })
@@ -82,6 +84,8 @@ export interface TrackingParts {
   outboundLinks?: typeof outboundLinks | undefined
   /** What reads a hand-off that reached the page (without it, none is read). */
   handoffArrival?: typeof handoffArrival | undefined
+  /** What carries the referral on checkout links, where `checkout` is set. */
+  checkoutLinks?: TrackerOptions['checkoutLinks']
   /** The debug file, brought by the first debug(true) or diagnose(). */
   debugging: TrackerOptions['debugging']
   /** How many cores with this key the page runs (the ESM package counts them). */
@@ -136,6 +140,7 @@ export function createTracking(given: ReferralOptions, parts: TrackingParts): Tr
           : parts.outboundLinks,
       outbound:
         options.outbound === undefined ? undefined : checkOption('outbound', options.outbound),
+      checkout: options.checkout !== undefined && checkOption('checkout', options.checkout),
     }),
   )
 }

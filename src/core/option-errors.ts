@@ -24,6 +24,7 @@ export const EXPECTED: { readonly [K in CheckedOption]: string } = {
   cookieDomain: 'it must be a domain such as shop.example, or auto',
   attribution: 'use last or first',
   debug: 'use true or false',
+  checkout: 'use true or false',
   outbound:
     'every entry must be a host name such as app.example.io, or *.example.org for its subdomains',
 }

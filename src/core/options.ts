@@ -107,6 +107,7 @@ const CHECKS = {
   cookieDomain: domain,
   attribution: oneOf('last', 'first'),
   outbound: outboundHosts,
+  checkout: flag,
   debug: flag,
 } as const
 

@@ -7,6 +7,7 @@ import type { SafeStorage } from '../queue/storage.ts'
 import type { Timers } from '../shared/timers.ts'
 import type { AttributionModule } from './attribution.ts'
 import type { attributionCookie } from './attribution-cookie.ts'
+import type { checkoutLinks } from './checkout/links.ts'
 import type { Diagnosis } from './diagnosis.ts'
 import type { Emitted } from './emitter.ts'
 import type { Host } from './host.ts'
@@ -58,6 +59,10 @@ export interface TrackerOptions
    * (with the outbound links) only on a page a hand-off reached. Without it, none is read.
    */
   handoffArrival?: typeof handoffArrival | undefined
+  /** Carry the held referral on the page's checkout links (links.ts). */
+  checkout?: boolean | undefined
+  /** The module that does it, passed in too: the script tag loads it only where it is needed. */
+  checkoutLinks?: (() => Promise<typeof checkoutLinks | undefined>) | undefined
   /** What sends the queue, passed in too (the script tag loads it when there is something to send). */
   sending: QueueOptions['sending']
   /**

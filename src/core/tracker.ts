@@ -2,6 +2,7 @@
 // and cleans the address bar, keeps the visitor id, records events in the durable queue and
 // delivers them (one tab's send pass at a time), and holds the visitor's consent. The campaign, the
 // referrer's link and the stores the UI reads come later (extras.ts), on the same core.
+
 import { type ApiClient, createApiClient } from '../api/client.ts'
 import { createServiceClock } from '../api/clock.ts'
 import { ISO_TIMESTAMP_PATTERN, type TrackedEvent } from '../api/wire.ts'
@@ -10,6 +11,7 @@ import { createSafeStorage, defaultStorage } from '../queue/storage.ts'
 import { globalTimers } from '../shared/timers.ts'
 import { arrive } from './arrival.ts'
 import { createAttribution } from './attribution.ts'
+import { startCheckout } from './checkout/start.ts'
 import { withoutReferral } from './clean-url.ts'
 import { CONSENT_GIVEN, hasStoredConsent } from './consent-record.ts'
 import { createDebugging } from './debugging.ts'
@@ -243,15 +245,17 @@ export function createTracker(options: TrackerOptions) {
   if (!arrived) arriveHere()
   // Given where the page hands off to other domains, or may carry a referral until consent.
   const outbound = options.outboundLinks?.({
-    hosts: options.outbound ?? [],
+    ...{ hosts: options.outbound ?? [], now, host, timers },
     held: () => (!privacySignal && (consented || waiting) ? attribution.get() : null),
     carried: () => waiting,
-    now,
-    host,
-    timers,
   })
   if (outbound) cleanups.push(outbound.stop)
-
+  // Checkout links carry a referral only once it may be recorded.
+  const checkout = startCheckout({
+    ...{ events, host, timers, links: options.checkout ? options.checkoutLinks : undefined },
+    held: () => (!privacySignal && consented ? attribution.get() : null),
+  })
+  cleanups.push(checkout.stop)
   cleanups.push(...listenToPage({ host, namespace, queue, events }))
   queue.send((sending) => sending.kick())
 
@@ -272,6 +276,7 @@ export function createTracker(options: TrackerOptions) {
   const tracking: Tracking = {
     track,
     getAttribution: attribution.get,
+    checkoutReference: checkout.reference,
     decorate: (url) => (outbound ? outbound.decorate(url) : url),
     on: events.on,
     flush: queue.flush,

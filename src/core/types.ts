@@ -82,6 +82,12 @@ export interface ReferralOptions {
    */
   outbound?: string | readonly string[] | undefined
   /**
+   * Checkouts carry the referral (docs/PAYMENTS.md): while one is held, Stripe Payment Links,
+   * `<stripe-pricing-table>`, `<stripe-buy-button>` and Lemon Squeezy checkout links carry its
+   * checkout reference, those added later too; a value the site set is kept. Default false.
+   */
+  checkout?: boolean | undefined
+  /**
    * Debug mode: every decision the widget makes (a referral captured or not, consent, a request
    * blocked, the service's verdict on each event) printed once on the console as
    * `[referral] <code>: …`, with what to do about it (docs/TROUBLESHOOTING.md). Default false;
@@ -162,6 +168,12 @@ export interface Tracking {
   track(type: 'signup' | 'click', properties?: TrackProperties): boolean
   /** The visitor's captured referral, to pass on server-side; null when there is none. */
   getAttribution(): Attribution | null
+  /**
+   * The held referral as one checkout reference (`r1-…`, fits Stripe's `client_reference_id`),
+   * for a checkout the site opens itself (Paddle.js `customData: { referral }`, a Stripe Checkout
+   * Session); null without a referral. Never rejects.
+   */
+  checkoutReference(): Promise<string | null>
   /**
    * `url` with the attribution handed off (`ref_handoff`) when it points to an `outbound` host
    * and there is an attribution to hand off (consent given, no honoured GPC signal); otherwise
@@ -257,6 +269,7 @@ export const METHODS = [
   'track',
   'getLink',
   'getAttribution',
+  'checkoutReference',
   'decorate',
   'on',
   'flush',

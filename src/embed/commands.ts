@@ -14,7 +14,7 @@ export type CommandApi = ((method: string, ...args: unknown[]) => unknown) & Met
 /** What `early` returns for a call it cannot answer: it waits for the tracking part. */
 export const WAIT = Symbol('wait')
 /** The methods whose result is a promise: a waiting call gets one at once. */
-export const PROMISED = ['getLink', 'flush', 'diagnose']
+export const PROMISED = ['getLink', 'flush', 'diagnose', 'checkoutReference']
 
 export interface CommandFunction {
   api: CommandApi

@@ -6,6 +6,7 @@
 // never runs: the hashes come in the pins file, whose own hash the script tag's file carries.
 import type { handoffArrival } from '../api/handoff.ts'
 import type { attributionCookie } from '../core/attribution-cookie.ts'
+import type { checkoutLinks } from '../core/checkout/links.ts'
 import type { ExtrasOptions } from '../core/extras.ts'
 import type { outboundLinks } from '../core/outbound.ts'
 import type { Tracker } from '../core/tracker.ts'
@@ -99,6 +100,8 @@ export interface Parts {
   outbound: { outboundLinks: typeof outboundLinks; handoffArrival: typeof handoffArrival }
   /** One built-in language's messages, for the UI file (which carries English). */
   messages: { language: UiLanguage; messages: Messages }
+  /** What carries the referral on checkout links, for pages that set data-checkout. */
+  checkout: { checkoutLinks: typeof checkoutLinks }
   /** The launcher and the prompt after sign-up (launcher-part.ts). */
   launcher: { start(start: LauncherStart): void }
   /** The hash of each file beside the loader, for a tag pinned by SRI (pins-part.ts). */

@@ -31,6 +31,7 @@ const OUTBOUND_FILE = 'referral-widget-outbound.js'
 
 const CHECKS_FILE = 'referral-widget-checks.js'
 const DEBUG_FILE = 'referral-widget-debug.js'
+const CHECKOUT_FILE = 'referral-widget-checkout.js'
 
 function start(given: TrackingStart) {
   const { script } = given
@@ -128,6 +129,21 @@ function run(
       sharedCookie,
       outboundLinks: links?.outboundLinks,
       handoffArrival: links?.handoffArrival,
+      checkout: options.checkout === true,
+      // Brought once a referral is held: a page without one downloads nothing more.
+      checkoutLinks: () =>
+        loadPart('checkout', CHECKOUT_FILE, script, pinned).then(
+          (part) => part.checkoutLinks,
+          (failure) =>
+            void logError(
+              notLoaded(
+                'checkout',
+                CHECKOUT_FILE,
+                failure,
+                ': checkout links do not carry the referral',
+              ),
+            ),
+        ),
       debugging: () =>
         loadPart('debug', DEBUG_FILE, script, pinned).catch((failure) => {
           throw new Error(notLoaded('debug mode', DEBUG_FILE, failure))

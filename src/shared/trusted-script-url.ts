@@ -11,7 +11,7 @@
  * service reads too (demo/service/scripts.ts); test/own-files.test.ts holds it to the build's.
  */
 export const OWN_FILE =
-  /^referral-widget-(tracking|tracking-delivery|delivery|checks|debug|pins|ui|banner|launcher|link|cookie|outbound|qr|messages-[a-z]{2}(-[a-z]{2})?)\.js$/
+  /^referral-widget-(tracking|tracking-delivery|delivery|checks|debug|pins|ui|banner|launcher|link|cookie|outbound|checkout|qr|messages-[a-z]{2}(-[a-z]{2})?)\.js$/
 
 /** What the policy makes is a TrustedScriptURL; the DOM typings only know a src as a string. */
 interface Policy {
