@@ -50,4 +50,12 @@ describe('checkoutReference()', () => {
     expect(tab.getAttribution()?.code).toBe(code)
     await expect(tab.checkoutReference()).resolves.toBeNull()
   })
+
+  it('with the checkout option and no document (the core on a server): the reference, nothing thrown', async () => {
+    expect(typeof document).toBe('undefined')
+    const code = await scene.world.makeLink('carol')
+    const tab = scene.open({ href: `https://shop.test/?ref=${code}`, checkout: true })
+    await vi.advanceTimersByTimeAsync(SEND_DELAY_MS)
+    expect(await readCheckoutReference(await tab.checkoutReference())).toMatchObject({ code })
+  })
 })

@@ -32,10 +32,10 @@ it('a Payment Link followed and a buy button added later carry the reference the
   expect(await readCheckoutReference(reference)).toEqual({ code, visitorId })
   const followed = () =>
     tab.evaluate(() => {
-      ;(window as unknown as { followedTo?: string }).followedTo = undefined
+      ;(window as unknown as { followedTo?: string | undefined }).followedTo = undefined
       document.getElementById('buy')?.click()
       return {
-        to: (window as unknown as { followedTo?: string }).followedTo,
+        to: (window as unknown as { followedTo?: string | undefined }).followedTo,
         after: document.getElementById('buy')?.getAttribute('href'),
       }
     })

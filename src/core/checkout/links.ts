@@ -50,35 +50,42 @@ export function checkoutLinks({ reference, host, timers }: CheckoutOptions): { s
     host,
     timers,
   })
-  /** The Stripe elements given the reference here: it goes again when this stops. */
-  const given = new Set<Element>()
+  /** The Stripe elements given the reference here, and the value each was given. */
+  const given = new Map<Element, string>()
   const give = (element: Element) => {
     const value = reference()
     if (value && !element.hasAttribute(ELEMENT_ATTRIBUTE)) {
       element.setAttribute(ELEMENT_ATTRIBUTE, value)
-      given.add(element)
+      given.set(element, value)
     }
   }
   const look = (root: Element | Document) => {
     try {
-      if (root instanceof Element && root.matches(STRIPE_ELEMENTS)) give(root)
+      if (root.nodeType === 1 && (root as Element).matches(STRIPE_ELEMENTS)) give(root as Element)
       for (const element of root.querySelectorAll(STRIPE_ELEMENTS)) give(element)
     } catch {}
   }
-  look(document)
-  // Only what each batch added is looked at, never the whole document again.
-  const watch = new MutationObserver((batch) => {
-    for (const { addedNodes } of batch)
-      for (const node of addedNodes) if (node.nodeType === 1) look(node as Element)
-  })
-  watch.observe(document, { childList: true, subtree: true })
+  // Only what each batch added is looked at, never the whole document again. No document (the
+  // headless core on a server): links and elements alike are the page's business there.
+  let watch: MutationObserver | undefined
+  try {
+    look(document)
+    watch = new MutationObserver((batch) => {
+      for (const { addedNodes } of batch)
+        for (const node of addedNodes) if (node.nodeType === 1) look(node as Element)
+    })
+    watch.observe(document, { childList: true, subtree: true })
+  } catch {}
   return {
+    /** Stops carrying: each element given the reference loses it, unless the page changed it. */
     stop() {
       unfollow()
-      watch.disconnect()
-      for (const element of given)
-        if (element.getAttribute(ELEMENT_ATTRIBUTE) === reference())
-          element.removeAttribute(ELEMENT_ATTRIBUTE)
+      watch?.disconnect()
+      for (const [element, value] of given)
+        try {
+          if (element.getAttribute(ELEMENT_ATTRIBUTE) === value)
+            element.removeAttribute(ELEMENT_ATTRIBUTE)
+        } catch {}
       given.clear()
     },
   }

@@ -2,7 +2,7 @@
 // where the `checkout` option is set and a referral is held, the module that carries it on the
 // page's checkout links (links.ts), brought then and not before (the script tag loads it as a
 // file of its own). A referral captured later on the page, or given consent later, brings it
-// then; one forgotten stops carrying.
+// then; another referral replaces it, and one forgotten stops it.
 import { makeCheckoutReference } from '../../api/checkout-reference.ts'
 import type { Timers } from '../../shared/timers.ts'
 import type { createEmitter } from '../emitter.ts'
@@ -33,14 +33,23 @@ export function startCheckout({ held, links, events, host, timers }: CheckoutSta
     }
   }
   let current: string | null = null
-  let carrying: { stop(): void } | undefined
+  /** What carries `current` on the page's checkouts, started for it. */
+  let carrying: { stop(): void; reference: string } | undefined
   let stopped = false
   const refresh = async () => {
     current = await reference()
+    // Another referral (a later link), or none (forgotten): what carried the old one stops.
+    if (carrying && carrying.reference !== current) {
+      carrying.stop()
+      carrying = undefined
+    }
     if (!current || carrying || !links) return
     const module = await links().catch(() => undefined)
-    if (module && !carrying && !stopped)
-      carrying = module({ reference: () => current, host, timers })
+    const now = current
+    try {
+      if (module && now && !carrying && !stopped)
+        carrying = { ...module({ reference: () => now, host, timers }), reference: now }
+    } catch {} // a page that broke what it needs: its checkouts carry nothing, nothing thrown
   }
   const unlisten = links
     ? (['captured', 'consent', 'forgotten'] as const).map((name) =>
