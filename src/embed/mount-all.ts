@@ -6,10 +6,11 @@
 // (ui-part.ts) mounts panels and banners, the banner file (banner-part.ts) banners alone.
 import type { ReferralInternals } from '../core/types.ts'
 import { error as logError } from '../shared/log.ts'
+import { PAGE_CHANGES } from '../shared/page-changes.ts'
 import { BUILT_IN } from '../ui/messages/index.ts'
 import { messagesFile, pickLanguage, type UiLanguage } from '../ui/messages/languages.ts'
 import type { UiOptions } from '../ui/mount.ts'
-import { addsWidget, PAGE_CHANGES } from './page-watch.ts'
+import { addsWidget } from './page-watch.ts'
 import { loadSibling, type MountAllOptions } from './siblings.ts'
 import { rawUiAttributes, readUiAttributes } from './ui-attributes.ts'
 

@@ -3,7 +3,8 @@
 // the nodes it added is one, or holds one (a swapped-in subtree). Text changing, and the page's
 // own elements coming and going, add none, and judging them costs no query of the document.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { addsWidget, PAGE_CHANGES } from './page-watch.ts'
+import { PAGE_CHANGES } from '../shared/page-changes.ts'
+import { addsWidget } from './page-watch.ts'
 
 /** The verdict on each batch of changes, in order. */
 let verdicts: boolean[] = []

@@ -6,6 +6,7 @@
 // those added later too. A value the site set is never overwritten; other links are untouched.
 // The script tag loads this module beside its tracking part only where data-checkout is set and
 // a referral is held. Everything here runs inside the host's page: it never throws there.
+import { adds, PAGE_CHANGES } from '../../shared/page-changes.ts'
 import type { Timers } from '../../shared/timers.ts'
 import { followLinks, withParam } from '../followed-links.ts'
 import type { Host } from '../host.ts'
@@ -59,22 +60,19 @@ export function checkoutLinks({ reference, host, timers }: CheckoutOptions): { s
       given.set(element, value)
     }
   }
-  const look = (root: Element | Document) => {
+  const look = () => {
     try {
-      if (root.nodeType === 1 && (root as Element).matches(STRIPE_ELEMENTS)) give(root as Element)
-      for (const element of root.querySelectorAll(STRIPE_ELEMENTS)) give(element)
+      for (const element of document.querySelectorAll(STRIPE_ELEMENTS)) give(element)
     } catch {}
   }
-  // Only what each batch added is looked at, never the whole document again. No document (the
-  // headless core on a server): links and elements alike are the page's business there.
+  // A Stripe element arriving is looked for by the nodes each batch added (page-changes.ts); only
+  // then is the document asked for them. No document (the headless core on a server): links and
+  // elements alike are the page's business there.
   let watch: MutationObserver | undefined
   try {
-    look(document)
-    watch = new MutationObserver((batch) => {
-      for (const { addedNodes } of batch)
-        for (const node of addedNodes) if (node.nodeType === 1) look(node as Element)
-    })
-    watch.observe(document, { childList: true, subtree: true })
+    look()
+    watch = new MutationObserver((batch) => adds(batch, STRIPE_ELEMENTS) && look())
+    watch.observe(document, PAGE_CHANGES)
   } catch {}
   return {
     /** Stops carrying: each element given the reference loses it, unless the page changed it. */

@@ -32,12 +32,11 @@ export function startCheckout({ held, links, events, host, timers }: CheckoutSta
       return null
     }
   }
-  let current: string | null = null
-  /** What carries `current` on the page's checkouts, started for it. */
+  /** What carries the reference held when it started, and that reference. */
   let carrying: { stop(): void; reference: string } | undefined
   let stopped = false
   const refresh = async () => {
-    current = await reference()
+    const current = await reference()
     // Another referral (a later link), or none (forgotten): what carried the old one stops.
     if (carrying && carrying.reference !== current) {
       carrying.stop()
@@ -45,10 +44,9 @@ export function startCheckout({ held, links, events, host, timers }: CheckoutSta
     }
     if (!current || carrying || !links) return
     const module = await links().catch(() => undefined)
-    const now = current
     try {
-      if (module && now && !carrying && !stopped)
-        carrying = { ...module({ reference: () => now, host, timers }), reference: now }
+      if (module && !carrying && !stopped)
+        carrying = { ...module({ reference: () => current, host, timers }), reference: current }
     } catch {} // a page that broke what it needs: its checkouts carry nothing, nothing thrown
   }
   const unlisten = links
