@@ -151,6 +151,7 @@ export default defineConfig(({ mode }) => {
         link: afterTracking,
         cookie: afterTracking,
         outbound: afterTracking,
+        checkout: afterTracking,
         delivery: afterTracking,
         checks: afterTracking,
         debug: afterTracking,

@@ -47,6 +47,22 @@ const summary = {
     { at: '2026-01-15T12:01:00.000Z', status: 'clicked' },
   ],
 }
+/** Promotion codes a service may send (extension): valid ones, and ones that are not codes. */
+const PROMOTION_CODES = [
+  'FRIEND10',
+  'a',
+  'x'.repeat(64),
+  'x'.repeat(65),
+  '',
+  'FRIEND 10',
+  'É10',
+  7,
+  null,
+]
+const withPromotionCode = (promotionCode: unknown) => ({
+  ...campaign,
+  referredReward: { ...campaign.referredReward, promotionCode },
+})
 const recentEntry = { at: '2026-01-15T12:00:00.000Z', status: 'signed_up' }
 
 /** Each variant changes one thing: the two sides must agree on every one. */
@@ -78,12 +94,8 @@ describe('wire parsers agree with the service schemas', () => {
     ...variants(campaign),
     { ...campaign, rewardTrigger: 'purchase' },
     ...variants(campaign.referrerReward).map((reward) => ({ ...campaign, referrerReward: reward })),
-    // Extension: the friend's promotion code. The widget does not read it yet; whatever it is, a
-    // campaign that carries one reads as before on both sides.
-    ...['FRIEND10', '', 7, null].map((promotionCode) => ({
-      ...campaign,
-      referredReward: { ...campaign.referredReward, promotionCode },
-    })),
+    // Extension: the friend's promotion code. Whatever it is, the campaign reads on both sides.
+    ...PROMOTION_CODES.map(withPromotionCode),
     { ...campaign, status: 'paused' },
     { ...campaign, attributionWindow: '0d' },
     { ...campaign, attributionWindow: '365d' },
@@ -136,6 +148,17 @@ describe('wire parsers agree with the service schemas', () => {
     { ...summary, buyers: -1 },
     { ...summary, buyers: '1' },
   ])
+
+  it.each(PROMOTION_CODES)(
+    'read the promotion code %j alike: kept where valid, left out if not',
+    (code) => {
+      const read = parse(parsePublicCampaign, withPromotionCode(code))?.referredReward
+      const judged = PublicCampaign.parse(withPromotionCode(code)).referredReward
+      expect(read?.promotionCode).toBe(judged.promotionCode)
+      const valid = typeof code === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(code)
+      expect(read?.promotionCode).toBe(valid ? code : undefined)
+    },
+  )
 
   it('drop fields they do not know, as the schemas do', () => {
     expect(parse(parseLink, { ...link, extra: '<script>' })).toEqual(link)

@@ -7,6 +7,7 @@ import {
   CURRENCY_PATTERN,
   LINK_ID_PATTERN,
   MAX_SUMMARY_RECENT,
+  PROMOTION_CODE_PATTERN,
 } from '../../src/api/referrer-wire.ts'
 import {
   CAMPAIGN_ID_PATTERN,
@@ -23,6 +24,7 @@ export {
   CURRENCY_PATTERN,
   LINK_ID_PATTERN,
   MAX_SUMMARY_RECENT,
+  PROMOTION_CODE_PATTERN,
 } from '../../src/api/referrer-wire.ts'
 export {
   CAMPAIGN_ID_PATTERN,
@@ -62,7 +64,6 @@ export const Reward = z.object({ type: z.literal('credit'), amount, currency })
 export type Reward = z.infer<typeof Reward>
 
 /** Extension: the code the site made at its payment provider for the referred friend. */
-export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]+$/
 const promotionCode = z
   .string()
   .check(z.minLength(1), z.maxLength(64), z.regex(PROMOTION_CODE_PATTERN))
@@ -92,10 +93,9 @@ export const Stats = z.object({
 export type Stats = z.infer<typeof Stats>
 
 /**
- * What a public key sees of an active campaign, list or detail. The service sends `referredReward`
- * whole, with its promotion code (extension); this shape is the widget's reading, held to its
- * parser (test/wire-parity.test.ts), which does not read the code yet and drops it as it drops
- * any field it does not know.
+ * What a public key sees of an active campaign, list or detail, as the widget reads it (held to
+ * its parser by test/wire-parity.test.ts): a promotion code that is not one is left out, and the
+ * campaign still reads.
  */
 export const PublicCampaign = z.object({
   id: z.string().check(z.regex(CAMPAIGN_ID_PATTERN)),
@@ -103,7 +103,10 @@ export const PublicCampaign = z.object({
   status: CampaignStatus,
   rewardTrigger: z.string(),
   referrerReward: Reward,
-  referredReward: Reward,
+  referredReward: z.object({
+    ...Reward.shape,
+    promotionCode: z.catch(z.optional(promotionCode), undefined),
+  }),
   attributionWindow,
   createdAt: isoTimestamp,
 })

@@ -10,6 +10,7 @@ import {
   object,
   oneOf,
   type Parser,
+  parse,
   string,
 } from '../shared/parse.ts'
 import {
@@ -19,11 +20,14 @@ import {
   type Link,
   MAX_ATTRIBUTION_DAYS,
   type PublicCampaign,
+  type ReferredReward,
   type Reward,
 } from './wire.ts'
 
 export const LINK_ID_PATTERN = /^link_[A-Za-z0-9_-]{16,64}$/
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/
+/** A friend's promotion code (extension, CONTRACT.md "Promotion code"). */
+export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 export const ATTRIBUTION_WINDOW_PATTERN = /^[1-9][0-9]*d$/
 /** How many recent referrals a link's summary lists. */
 export const MAX_SUMMARY_RECENT = 10
@@ -38,10 +42,17 @@ const amount: Parser<number> = (value) => {
   const parsed = number(value)
   return number(parsed >= 0 && parsed <= 1_000_000 ? parsed : Number.NaN)
 }
-const reward: Parser<Reward> = object({
-  type: literal('credit'),
-  amount,
-  currency: string(CURRENCY_PATTERN),
+const rewardShape = { type: literal('credit'), amount, currency: string(CURRENCY_PATTERN) }
+const reward: Parser<Reward> = object(rewardShape)
+/** The value where it fits, otherwise left out: an extension's field never costs the rest. */
+const ifValid =
+  <T>(parser: Parser<T>): Parser<T | undefined> =>
+  (value) =>
+    parse(parser, value) ?? undefined
+/** A promotion code that is not one is left out: the campaign still shows, with no code. */
+const referredReward: Parser<ReferredReward> = object({
+  ...rewardShape,
+  promotionCode: ifValid(string(PROMOTION_CODE_PATTERN)),
 })
 
 export const parsePublicCampaign: Parser<PublicCampaign> = object({
@@ -50,7 +61,7 @@ export const parsePublicCampaign: Parser<PublicCampaign> = object({
   status: oneOf(['active', 'paused', 'archived']),
   rewardTrigger: string(),
   referrerReward: reward,
-  referredReward: reward,
+  referredReward,
   attributionWindow: (value) =>
     string()(attributionWindowDays(value as string) <= MAX_ATTRIBUTION_DAYS ? value : null),
   createdAt: timestamp,

@@ -46,13 +46,18 @@ export interface Reward {
   currency: string
 }
 
+/** The friend's reward, with the code the site made for them at its payment provider (extension). */
+export interface ReferredReward extends Reward {
+  promotionCode?: string
+}
+
 export interface PublicCampaign {
   id: string
   name: string
   status: CampaignStatus
   rewardTrigger: string
   referrerReward: Reward
-  referredReward: Reward
+  referredReward: ReferredReward
   attributionWindow: string
   createdAt: string
 }

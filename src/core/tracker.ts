@@ -252,7 +252,8 @@ export function createTracker(options: TrackerOptions) {
   if (outbound) cleanups.push(outbound.stop)
   // Checkout links carry a referral only once it may be recorded.
   const checkout = startCheckout({
-    ...{ events, host, timers, links: options.checkout ? options.checkoutLinks : undefined },
+    ...{ events, host, timers, api, campaignId: options.campaignId },
+    links: options.checkout ? options.checkoutLinks : undefined,
     held: () => (!privacySignal && consented ? attribution.get() : null),
   })
   cleanups.push(checkout.stop)

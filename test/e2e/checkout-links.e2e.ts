@@ -1,8 +1,10 @@
 // A referred friend pays through a Stripe Payment Link and the referral credits itself
 // (WIDGET.md section 13, docs/PAYMENTS.md): the page with data-checkout decorates the link the
-// friend follows (the URL the browser leaves for carries client_reference_id), and the site's
+// friend follows (the URL the browser leaves for carries client_reference_id, and the campaign's
+// promotion code as prefilled_promo_code), and the site's
 // stripeWebhook, given the signed checkout.session.completed Stripe sends for it, records it at
 // the service once, however often Stripe delivers it.
+import type { Page } from 'playwright-core'
 import Stripe from 'stripe'
 import { expect, it } from 'vitest'
 import { readCheckoutReference } from '../../src/api/checkout-reference.ts'
@@ -21,8 +23,19 @@ const pricingPage = (path: string) =>
     html: widgetPage(h.service, {
       panel: false,
       attributes: { checkout: '' },
-      after: '<a id="buy" href="https://buy.stripe.com/test_plan_pro">Buy Pro</a>',
+      after: `<a id="buy" href="https://buy.stripe.com/test_plan_pro">Buy Pro</a>
+<a id="probe" href="https://buy.stripe.com/test_probe">Probe</a>
+<script>document.getElementById('probe').addEventListener('click', function (event) {
+  window.probedTo = this.getAttribute('href'); event.preventDefault()
+})</script>`,
     }),
+  })
+
+/** Where the probe link (which never leaves) would take the friend now. */
+const probe = (page: Page) =>
+  page.evaluate(() => {
+    document.getElementById('probe')?.click()
+    return (window as unknown as { probedTo?: string }).probedTo ?? 'https://none.invalid/'
   })
 
 /**
@@ -52,10 +65,17 @@ it('decorates the Payment Link the friend follows, and the signed event Stripe s
   await expect
     .poll(() => h.service.requests.some((r) => r.path === '/referral-widget-checkout.js'), FAST)
     .toBe(true)
+  // The seeded campaign's promotion code comes with the service's answer: until then, the
+  // links carry the reference alone.
+  await expect
+    .poll(async () => new URL(await probe(page)).searchParams.get('prefilled_promo_code'), FAST)
+    .toBe('FRIEND10')
   await page.click('#buy')
   await expect.poll(() => left.length, FAST).toBe(1)
-  const reference = new URL(left[0] ?? '').searchParams.get('client_reference_id')
+  const leftFor = new URL(left[0] ?? '').searchParams
+  const reference = leftFor.get('client_reference_id')
   expect(await readCheckoutReference(reference)).toEqual({ code, visitorId: held.visitorId })
+  expect(leftFor.get('prefilled_promo_code')).toBe('FRIEND10')
   expect(log.errors).toEqual([])
 
   // The event Stripe sends once the friend paid, signed as Stripe signs it.

@@ -1,5 +1,6 @@
 // Checkout links carrying the referral in each engine (data-checkout, WIDGET.md section 13): a
-// Stripe Payment Link the friend follows carries the checkout reference while the click is
+// Stripe Payment Link the friend follows carries the checkout reference, and the campaign's
+// promotion code once the service gave it (the seeded campaign's FRIEND10), while the click is
 // dispatched (seen by the page's own listener, which keeps the test from leaving for Stripe),
 // the link has its own address back after, and a Stripe buy button added later is given the
 // reference as its attribute. The server reads the reference back as the friend's referral.
@@ -10,7 +11,7 @@ import { apiLoaded, call, enginePage } from './support/in-page.ts'
 
 const h = useEngine()
 
-it('a Payment Link followed and a buy button added later carry the reference the server reads back', async () => {
+it('a Payment Link followed carries the reference the server reads back and the promotion code, and a buy button added later the reference', async () => {
   const code = await h.linkCode('alice')
   const pricing = h.host.page('/pricing', {
     html: enginePage(h.service, {
@@ -41,7 +42,9 @@ it('a Payment Link followed and a buy button added later carry the reference the
     })
   await expect
     .poll(() => followed().then((seen) => seen.to))
-    .toBe(`https://buy.stripe.com/test_plan_pro?client_reference_id=${reference}`)
+    .toBe(
+      `https://buy.stripe.com/test_plan_pro?client_reference_id=${reference}&prefilled_promo_code=FRIEND10`,
+    )
   await expect
     .poll(() => tab.evaluate(() => document.getElementById('buy')?.getAttribute('href')))
     .toBe('https://buy.stripe.com/test_plan_pro')

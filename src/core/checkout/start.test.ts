@@ -3,6 +3,7 @@
 // referral held now (another one replaces it, one forgotten takes it away), and a page without a
 // referral never brings it.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CAMPAIGN } from '../../../test/support/api-client.ts'
 import { readCheckoutReference } from '../../api/checkout-reference.ts'
 import { globalTimers } from '../../shared/timers.ts'
 import { createEmitter } from '../emitter.ts'
@@ -26,6 +27,8 @@ function start(first: Attribution | null) {
     events,
     host: browserHost,
     timers: globalTimers,
+    api: { request: async () => CAMPAIGN as never },
+    campaignId: CAMPAIGN.id,
   })
   stops.push(checkout.stop)
   const change = (next: Attribution | null, event: 'captured' | 'forgotten') => {

@@ -9,9 +9,9 @@ import type { createEmitter } from '../emitter.ts'
 import type { Host } from '../host.ts'
 import type { Attribution } from '../stores.ts'
 import type { CoreEvents } from '../types.ts'
-import type { checkoutLinks } from './links.ts'
+import type { CheckoutOptions, checkoutLinks } from './links.ts'
 
-export interface CheckoutStart {
+export interface CheckoutStart extends Pick<CheckoutOptions, 'api' | 'campaignId'> {
   /** The referral that may travel now: null without one, before consent, under GPC. */
   held: () => Attribution | null
   /** The links module where the `checkout` option is set; without it, links stay as they are. */
@@ -22,7 +22,8 @@ export interface CheckoutStart {
 }
 
 /* @__NO_SIDE_EFFECTS__ */
-export function startCheckout({ held, links, events, host, timers }: CheckoutStart) {
+export function startCheckout(options: CheckoutStart) {
+  const { held, links, events } = options
   /** Null without a referral, and where Web Crypto is missing or broken: never a rejection. */
   const reference = async () => {
     const referral = held()
@@ -46,7 +47,7 @@ export function startCheckout({ held, links, events, host, timers }: CheckoutSta
     const module = await links().catch(() => undefined)
     try {
       if (module && !carrying && !stopped)
-        carrying = { ...module({ reference: () => current, host, timers }), reference: current }
+        carrying = { ...module({ ...options, reference: () => current }), reference: current }
     } catch {} // a page that broke what it needs: its checkouts carry nothing, nothing thrown
   }
   const unlisten = links
