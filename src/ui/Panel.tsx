@@ -1,5 +1,6 @@
 import { createRef } from 'preact'
 import type { ReferralInternals as Referral } from '../core/types.ts'
+import { copyToClipboard } from './clipboard.ts'
 import { formatReward } from './format.ts'
 import { type Messages, message, plural } from './messages/index.ts'
 import { ShareButtons } from './ShareButtons.tsx'
@@ -34,23 +35,6 @@ export function safeHttpUrl(value: string): string | null {
 /** The campaign's headline, as the panel shows it. */
 export const headline = (messages: Messages, give: string, get: string) =>
   message(messages.headline, { give, get })
-
-async function copyToClipboard(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text)
-      return true
-    }
-  } catch {
-    // Denied or unavailable: try the selection below.
-  }
-  try {
-    input?.select()
-    return input !== null && document.execCommand('copy')
-  } catch {
-    return false
-  }
-}
 
 export class Panel extends StoreView<
   /** `onClose`: the panel is a dialog's, with a close button. */

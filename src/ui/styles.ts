@@ -93,6 +93,10 @@ a:focus-visible, button:focus-visible, input:focus-visible {
 .banner { display: flex; align-items: center; gap: 12px; justify-content: space-between; }
 .banner p { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 .dismiss { flex: none; min-width: 40px; padding: 0; border: 1px solid var(--_border); background: transparent; color: var(--_text); }
+/* With the friend's promotion code: the text, the code and its status in one column; × at the top. */
+.banner-body { flex: 1; min-width: 0; }
+.banner-body .label { margin-top: 10px; }
+.banner-body ~ .dismiss { align-self: flex-start; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (prefers-reduced-motion: reduce) { .skeleton { animation: none; } }
 .close { flex: none; min-width: 40px; margin-inline-start: auto; padding: 0; border: 1px solid var(--_border); background: transparent; color: var(--_text); font-size: 1.3em; line-height: 1; }

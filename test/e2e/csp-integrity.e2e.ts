@@ -35,8 +35,9 @@ it('works under a strict CSP with no violation', async () => {
     .evaluate((element) => getComputedStyle(element).paddingTop)
   expect(padding).toBe('16px')
   await page.locator('[data-part="copy"]').click()
+  // The panel's status: the banner has its own, for its promotion code.
   await expect
-    .poll(() => page.locator('[data-part="status"]').textContent(), FAST)
+    .poll(() => page.locator('[data-part="root"] [data-part="status"]').textContent(), FAST)
     .toBe('Link copied')
   // The click through bob's link reached the service.
   await expect.poll(() => h.stats(), FAST).toMatchObject({ totalClicks: 1 })

@@ -72,6 +72,10 @@ export const ar: Messages = {
   testMode: 'وضع الاختبار',
   banner: 'دعاك صديق: سجّل واحصل على رصيد بقيمة {give}',
   bannerPurchase: 'دعاك صديق: احصل على رصيد بقيمة {give} عند أول عملية شراء',
+  codeLabel: 'رمزك لاستخدامه عند الدفع',
+  copyCode: 'نسخ الرمز',
+  codeCopied: 'تم نسخ الرمز',
+  codeCopyFailed: 'تعذّر النسخ: حدّد الرمز وانسخه بنفسك',
   dismiss: 'إغلاق',
   loading: 'جارٍ تحميل مكافآت الإحالة',
 }

@@ -54,6 +54,10 @@ export const de: Messages = {
   testMode: 'Testmodus',
   banner: 'Du wurdest eingeladen: Melde dich an und erhalte {give} Guthaben',
   bannerPurchase: 'Du wurdest eingeladen: Erhalte {give} Guthaben bei deinem ersten Einkauf',
+  codeLabel: 'Dein Code für die Kasse',
+  copyCode: 'Code kopieren',
+  codeCopied: 'Code kopiert',
+  codeCopyFailed: 'Kopieren fehlgeschlagen: Code markieren und selbst kopieren',
   dismiss: 'Schließen',
   loading: 'Empfehlungsprämien werden geladen',
 }

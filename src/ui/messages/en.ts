@@ -51,6 +51,10 @@ export const en: Messages = {
   testMode: 'Test mode',
   banner: 'A friend invited you: sign up and get {give} credit',
   bannerPurchase: 'A friend invited you: get {give} credit on your first purchase',
+  codeLabel: 'Your code at checkout',
+  copyCode: 'Copy code',
+  codeCopied: 'Code copied',
+  codeCopyFailed: 'Could not copy: select the code and copy it yourself',
   dismiss: 'Dismiss',
   loading: 'Loading your referral rewards',
 }

@@ -55,6 +55,10 @@ export const es: Messages = {
   testMode: 'Modo de prueba',
   banner: 'Un amigo te invitó: regístrate y recibe {give} de crédito',
   bannerPurchase: 'Un amigo te invitó: recibe {give} de crédito en tu primera compra',
+  codeLabel: 'Tu código para usar al pagar',
+  copyCode: 'Copiar código',
+  codeCopied: 'Código copiado',
+  codeCopyFailed: 'No se pudo copiar: selecciona el código y cópialo tú',
   dismiss: 'Cerrar',
   loading: 'Cargando tus recompensas por referidos',
 }

@@ -56,6 +56,10 @@ export const fr: Messages = {
   testMode: 'Mode test',
   banner: 'Un ami vous invite : inscrivez-vous et recevez {give} de crédit',
   bannerPurchase: 'Un ami vous invite : recevez {give} de crédit à votre premier achat',
+  codeLabel: 'Votre code à saisir au paiement',
+  copyCode: 'Copier le code',
+  codeCopied: 'Code copié',
+  codeCopyFailed: 'Copie impossible : sélectionnez le code et copiez-le vous-même',
   dismiss: 'Fermer',
   loading: 'Chargement de vos récompenses de parrainage',
 }

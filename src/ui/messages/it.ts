@@ -55,6 +55,10 @@ export const it: Messages = {
   testMode: 'Modalità test',
   banner: 'Un amico ti ha invitato: iscriviti e ricevi {give} di credito',
   bannerPurchase: 'Un amico ti ha invitato: ricevi {give} di credito al tuo primo acquisto',
+  codeLabel: 'Il tuo codice da usare al pagamento',
+  copyCode: 'Copia codice',
+  codeCopied: 'Codice copiato',
+  codeCopyFailed: 'Impossibile copiare: seleziona il codice e copialo tu',
   dismiss: 'Chiudi',
   loading: 'Caricamento dei tuoi premi per gli inviti',
 }

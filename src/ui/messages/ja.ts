@@ -50,6 +50,10 @@ export const ja: Messages = {
   testMode: 'テストモード',
   banner: '友だちからの招待です：登録すると{give}分のクレジットがもらえます',
   bannerPurchase: '友だちからの招待です：初回購入で{give}分のクレジットがもらえます',
+  codeLabel: 'お支払い時に入力するコード',
+  copyCode: 'コードをコピー',
+  codeCopied: 'コードをコピーしました',
+  codeCopyFailed: 'コピーできませんでした。コードを選択してコピーしてください',
   dismiss: '閉じる',
   loading: '紹介特典を読み込み中',
 }

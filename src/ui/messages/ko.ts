@@ -49,6 +49,10 @@ export const ko: Messages = {
   testMode: '테스트 모드',
   banner: '친구가 초대했어요: 가입하고 적립금 {give}을(를) 받으세요',
   bannerPurchase: '친구가 초대했어요: 첫 구매 시 적립금 {give}을(를) 받으세요',
+  codeLabel: '결제 시 입력할 코드',
+  copyCode: '코드 복사',
+  codeCopied: '코드를 복사했습니다',
+  codeCopyFailed: '복사하지 못했습니다. 코드를 선택해 직접 복사하세요',
   dismiss: '닫기',
   loading: '추천 보상을 불러오는 중',
 }

@@ -168,6 +168,10 @@ describe('the built-in catalogues', () => {
       'referrerRewardPurchase',
       'referredRewardPurchase',
       'bannerPurchase',
+      'codeLabel',
+      'copyCode',
+      'codeCopied',
+      'codeCopyFailed',
       ...PURCHASE_SHARES.map(([, purchase]) => purchase),
     ] as const
     for (const key of translated) expect([key, catalogue[key]]).not.toEqual([key, english[key]])

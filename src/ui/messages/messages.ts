@@ -64,6 +64,14 @@ export interface Messages {
   banner: string
   /** The same for a campaign that rewards the first purchase (extension). */
   bannerPurchase: string
+  /**
+   * The friend's promotion code in the banner (extension): the label of the code, its copy button
+   * and what the copy did.
+   */
+  codeLabel: string
+  copyCode: string
+  codeCopied: string
+  codeCopyFailed: string
   dismiss: string
   loading: string
 }

@@ -53,6 +53,10 @@ export const nl: Messages = {
   testMode: 'Testmodus',
   banner: 'Een vriend heeft je uitgenodigd: meld je aan en krijg {give} tegoed',
   bannerPurchase: 'Een vriend heeft je uitgenodigd: krijg {give} tegoed bij je eerste aankoop',
+  codeLabel: 'Jouw code bij het afrekenen',
+  copyCode: 'Code kopiëren',
+  codeCopied: 'Code gekopieerd',
+  codeCopyFailed: 'Kopiëren mislukt: selecteer de code en kopieer hem zelf',
   dismiss: 'Sluiten',
   loading: 'Je verwijzingsbeloningen worden geladen',
 }

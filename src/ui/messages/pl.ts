@@ -66,6 +66,10 @@ export const pl: Messages = {
   testMode: 'Tryb testowy',
   banner: 'Znajomy Cię zaprasza: zarejestruj się i odbierz {give}',
   bannerPurchase: 'Znajomy Cię zaprasza: odbierz {give} przy pierwszych zakupach',
+  codeLabel: 'Twój kod do wpisania przy płatności',
+  copyCode: 'Kopiuj kod',
+  codeCopied: 'Skopiowano kod',
+  codeCopyFailed: 'Nie udało się skopiować: zaznacz kod i skopiuj go samodzielnie',
   dismiss: 'Zamknij',
   loading: 'Wczytywanie nagród za polecenia',
 }

@@ -55,6 +55,10 @@ export const ptBR: Messages = {
   testMode: 'Modo de teste',
   banner: 'Um amigo convidou você: cadastre-se e ganhe {give} de crédito',
   bannerPurchase: 'Um amigo convidou você: ganhe {give} de crédito na sua primeira compra',
+  codeLabel: 'Seu código para usar no pagamento',
+  copyCode: 'Copiar código',
+  codeCopied: 'Código copiado',
+  codeCopyFailed: 'Não foi possível copiar: selecione o código e copie você mesmo',
   dismiss: 'Fechar',
   loading: 'Carregando suas recompensas de indicação',
 }

@@ -47,6 +47,10 @@ export const zhCN: Messages = {
   testMode: '测试模式',
   banner: '好友邀请你：注册即可获得{give}额度',
   bannerPurchase: '好友邀请你：首次购买即可获得{give}额度',
+  codeLabel: '结账时使用的优惠码',
+  copyCode: '复制优惠码',
+  codeCopied: '优惠码已复制',
+  codeCopyFailed: '无法复制：请选中优惠码后手动复制',
   dismiss: '关闭',
   loading: '正在加载推荐奖励',
 }
