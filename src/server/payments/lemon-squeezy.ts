@@ -1,7 +1,8 @@
 // Lemon Squeezy: order_created carries the reference in `meta.custom_data.referral` (a checkout
-// link's `checkout[custom][referral]`); order_refunded reverses. Signed with `X-Signature`, the
-// hex HMAC-SHA256 of the raw body under the webhook's signing secret, checked with Web Crypto:
-// no SDK needed.
+// link's `checkout[custom][referral]`); subscription_payment_success credits a subscription's
+// later payments (a trial's first) by the customer's sign-up, not its initial one, which is the
+// order's; order_refunded reverses. Signed with `X-Signature`, the hex HMAC-SHA256 of the raw
+// body under the webhook's signing secret, checked with Web Crypto: no SDK needed.
 
 import { boolean, number, object, string } from '../../shared/parse.ts'
 import { anything, currencyCode, maybe, minorUnits, optional, parse } from './fields.ts'
@@ -39,28 +40,60 @@ const Order = object({
   refunded_amount: maybe(minorUnits),
 })
 
+/** A subscription's invoice (`subscription-invoices`): its own ids, apart from the orders'. */
+const SubscriptionInvoice = object({
+  customer_id: maybe(numericId),
+  total: minorUnits,
+  currency: currencyCode,
+  status: string(),
+  billing_reason: string(),
+  test_mode: maybe(boolean),
+})
+
 const attributesOf = (body: unknown) => (body as { data: { attributes: unknown } }).data.attributes
 
-function readLemonSqueezy(body: unknown): PaymentEvent | null {
-  const meta = parse(Meta, body)?.meta
-  if (!meta) return null
-  if (meta.event_name !== 'order_created' && meta.event_name !== 'order_refunded') {
-    return { kind: 'ignored', reason: 'event_unused' }
+const EVENTS = ['order_created', 'order_refunded', 'subscription_payment_success']
+
+type Meta = NonNullable<ReturnType<typeof Meta>>['meta']
+
+/** Whether the event is live: the object's own `test_mode`, else the delivery's. */
+function liveOf(test: boolean | null, meta: Meta) {
+  const either = test ?? meta.test_mode
+  return either === null ? undefined : !either
+}
+
+/** A subscription's payment: its later ones are credited by the customer's sign-up. */
+function readInvoice(body: unknown, id: string, meta: Meta): PaymentEvent | null {
+  const invoice = parse(SubscriptionInvoice, attributesOf(body))
+  if (!invoice) return null
+  const live = liveOf(invoice.test_mode, meta)
+  // The initial payment is the order's, which order_created records.
+  if (invoice.billing_reason === 'initial')
+    return { kind: 'ignored', live, reason: 'first_invoice' }
+  if (invoice.status !== 'paid') return { kind: 'ignored', live, reason: 'not_paid' }
+  return {
+    kind: 'payment',
+    live,
+    customerId: invoice.customer_id,
+    orderId: `subscription-invoice-${id}`,
+    amount: { minor: invoice.total, currency: invoice.currency },
   }
-  const data = parse(Data, body)?.data
-  const order = data && parse(Order, attributesOf(body))
-  if (!data || !order) return null
-  const test = order.test_mode ?? meta.test_mode
-  const live = test === null ? undefined : !test
+}
+
+/** An order, with the reference, or its refund. */
+function readOrder(body: unknown, id: string, meta: Meta): PaymentEvent | null {
+  const order = parse(Order, attributesOf(body))
+  if (!order) return null
+  const live = liveOf(order.test_mode, meta)
   if (meta.event_name === 'order_refunded') {
     const refunded = order.refunded_amount ?? 0
     return {
       kind: 'refund',
       live,
-      orderId: data.id,
+      orderId: id,
       // No event id is sent: the refunded total tells one partial refund from the next, and
       // stays the same when the same delivery comes again.
-      refundId: `${data.id}:refund:${refunded}`,
+      refundId: `${id}:refund:${refunded}`,
       amount: refunded > 0 ? { minor: refunded, currency: order.currency } : null,
     }
   }
@@ -69,10 +102,21 @@ function readLemonSqueezy(body: unknown): PaymentEvent | null {
     live,
     references: [meta.custom_data?.referral],
     customerId: order.customer_id,
-    orderId: data.id,
+    orderId: id,
     amount: order.total > 0 ? { minor: order.total, currency: order.currency } : null,
     paid: order.status === 'paid',
   }
+}
+
+function readLemonSqueezy(body: unknown): PaymentEvent | null {
+  const meta = parse(Meta, body)?.meta
+  if (!meta) return null
+  if (!EVENTS.includes(meta.event_name)) return { kind: 'ignored', reason: 'event_unused' }
+  const id = parse(Data, body)?.data.id
+  if (id === undefined) return null
+  return meta.event_name === 'subscription_payment_success'
+    ? readInvoice(body, id, meta)
+    : readOrder(body, id, meta)
 }
 
 function hexBytes(hex: string): Uint8Array<ArrayBuffer> {

@@ -1,6 +1,7 @@
 // Stripe: checkout.session.completed (and async_payment_succeeded) carry the reference in
 // `client_reference_id` (or `metadata.referral`); invoice.paid credits a subscription's later
-// payments (a trial's first) by the customer's sign-up; charge.refunded reverses. Verified with
+// payments (a trial's first) by the customer's sign-up, but not its first invoice, which the
+// checkout records; charge.refunded reverses. Verified with
 // the site's own Stripe client, `webhooks.constructEventAsync`, which also runs on edge runtimes.
 
 import { boolean, object, string } from '../../shared/parse.ts'
@@ -51,6 +52,7 @@ const Invoice = object({
   payment_intent: maybe(idOf),
   amount_paid: minorUnits,
   currency: currencyCode,
+  billing_reason: maybe(string()),
 })
 
 const Charge = object({
@@ -91,6 +93,10 @@ function readStripe(body: unknown): PaymentEvent | null {
     case 'invoice.paid': {
       const invoice = parse(Invoice, object)
       if (!invoice) return null
+      // A subscription's first invoice is paid by its checkout, which records it (under the
+      // session's id): read here too, the one payment would be two purchases.
+      if (invoice.billing_reason === 'subscription_create')
+        return { kind: 'ignored', live, reason: 'first_invoice' }
       return {
         kind: 'payment',
         live,

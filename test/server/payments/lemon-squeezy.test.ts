@@ -57,6 +57,32 @@ function orderEvent(
   }
 }
 
+/** A subscription's payment (`subscription_payment_success`), as Lemon Squeezy sends it. */
+function invoiceEvent(
+  billing_reason: 'initial' | 'renewal' | 'updated',
+  attributes: { id?: string; status?: 'paid' | 'pending'; total?: number } = {},
+) {
+  const { id = '5001', ...rest } = attributes
+  return {
+    meta: { event_name: 'subscription_payment_success', test_mode: true, webhook_id: 'wh_1' },
+    data: {
+      type: 'subscription-invoices',
+      id,
+      attributes: {
+        store_id: 1,
+        subscription_id: 301,
+        customer_id: 77,
+        billing_reason,
+        total: 1999,
+        currency: 'EUR',
+        status: 'paid',
+        test_mode: true,
+        ...rest,
+      },
+    },
+  }
+}
+
 async function signed(event: unknown, secret = SIGNING_SECRET) {
   const body = typeof event === 'string' ? event : JSON.stringify(event)
   return { body, headers: { 'X-Signature': await hmacHex(secret, body) } }
@@ -91,6 +117,38 @@ describe('lemonSqueezyWebhook', () => {
     )
     expect(tally(answers)).toEqual({ recorded: 1, duplicate: 9 })
     expect((await stats()).totalConversions).toBe(1)
+  })
+
+  it("a trial's free order keeps the referral; the subscription's first paid renewal converts, once", async () => {
+    const { send, stats, referredVisitor, fetchSpy } = await world()
+    const { reference } = await referredVisitor()
+    const trial = orderEvent('order_created', { referral: reference, total: 0 })
+    expect(await send(trial)).toEqual(ignored('zero_amount'))
+    expect((await stats()).totalConversions).toBe(0)
+    // When the trial ends: no reference on it; the customer's sign-up credits it.
+    expect(await send(invoiceEvent('renewal'))).toEqual(RECORDED)
+    expect(await stats()).toMatchObject({ totalConversions: 1, totalRewardsIssued: 2 })
+    expect(eventsSent(fetchSpy).at(-1)).toMatchObject({
+      type: 'purchase',
+      userId: 'lemonsqueezy:77',
+      orderId: 'lemonsqueezy:subscription-invoice-5001',
+      amount: 19.99,
+    })
+    expect(await send(invoiceEvent('renewal'))).toEqual(DUPLICATE)
+    expect(await send(invoiceEvent('renewal', { id: '5002' }))).toEqual(RECORDED)
+    expect((await stats()).totalConversions).toBe(1)
+  })
+
+  it("a subscription's initial payment is its order's, recorded once; a pending one is not_paid", async () => {
+    const { send, stats, referredVisitor, fetchSpy } = await world()
+    const { reference } = await referredVisitor()
+    expect(await send(invoiceEvent('initial'))).toEqual(ignored('first_invoice'))
+    expect(await send(orderEvent('order_created', { referral: reference }))).toEqual(RECORDED)
+    expect(await send(invoiceEvent('initial'))).toEqual(ignored('first_invoice'))
+    expect(eventsSent(fetchSpy).filter((event) => event.type === 'purchase')).toHaveLength(1)
+    expect((await stats()).totalConversions).toBe(1)
+    const pending = invoiceEvent('renewal', { id: '5003', status: 'pending' })
+    expect(await send(pending)).toEqual(ignored('not_paid'))
   })
 
   it('a refund reverses the conversion once', async () => {

@@ -97,6 +97,29 @@ describe('stripeWebhook: a referred friend pays', () => {
     expect((await stats()).totalConversions).toBe(1)
   })
 
+  it("a subscription bought through Checkout: its first invoice is the checkout's payment, recorded once", async () => {
+    const { send, stats, referredVisitor, fetchSpy } = await world()
+    const { reference } = await referredVisitor()
+    const subscribed = checkoutCompleted({
+      client_reference_id: reference,
+      mode: 'subscription',
+      payment_intent: null,
+      amount_total: 1500,
+      currency: 'eur',
+    })
+    const first = invoicePaid({ billing_reason: 'subscription_create' })
+    // Stripe sends the two in either order.
+    expect(await send(first)).toEqual(ignored('first_invoice'))
+    expect(await send(subscribed)).toEqual(RECORDED)
+    expect(await send(first)).toEqual(ignored('first_invoice'))
+    expect(eventsSent(fetchSpy).filter((event) => event.type === 'purchase')).toHaveLength(1)
+    expect(await stats()).toMatchObject({ totalConversions: 1, totalRewardsIssued: 2 })
+    // A month later: the renewal is a purchase of its own.
+    expect(await send(invoicePaid({ id: 'in_Invoice02' }))).toEqual(RECORDED)
+    expect(eventsSent(fetchSpy).filter((event) => event.type === 'purchase')).toHaveLength(2)
+    expect((await stats()).totalConversions).toBe(1)
+  })
+
   it('an invoice of a customer never referred: recorded, nothing converts', async () => {
     const { send, stats } = await world()
     expect(await send(invoicePaid({ customer: 'cus_Stranger' }))).toEqual(RECORDED)
