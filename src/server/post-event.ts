@@ -96,15 +96,20 @@ export async function postEvent(args: {
     attempts += 1
     const abort = new AbortController()
     const stopTimer = new AbortController()
-    let outcome: Response | typeof TIMED_OUT
+    /** The answer with its body, both within the deadline: headers then a stalled body time out too. */
+    const exchange = async () => {
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+        body,
+        signal: abort.signal,
+      })
+      return { response, json: (await response.json().catch(() => null)) as unknown }
+    }
+    let outcome: Awaited<ReturnType<typeof exchange>> | typeof TIMED_OUT
     try {
       outcome = await Promise.race([
-        fetchImpl(url, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
-          body,
-          signal: abort.signal,
-        }),
+        exchange(),
         sleep(remaining, stopTimer.signal).then((): typeof TIMED_OUT => TIMED_OUT),
       ])
     } catch (error) {
@@ -122,10 +127,10 @@ export async function postEvent(args: {
       last = { message: 'the request was still waiting for an answer' }
       throw timeout()
     }
-    const response = outcome
+    const { response, json } = outcome
 
     if (response.status === 200) {
-      const result = parse(parseEventsResponse, await response.json().catch(() => null))
+      const result = parse(parseEventsResponse, json)
       const verdict = result?.results.find((item) => item.id === event.id)
       if (verdict) {
         if (verdict.status !== 'rejected') return { verdict: { status: verdict.status }, attempts }
@@ -137,7 +142,7 @@ export async function postEvent(args: {
       continue
     }
 
-    const error = parse(parseErrorBody, await response.json().catch(() => null))?.error
+    const error = parse(parseErrorBody, json)?.error
     last = {
       status: response.status,
       ...(error ? { code: error.code } : {}),

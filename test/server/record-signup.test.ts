@@ -17,6 +17,7 @@ import {
   inBrowserPage,
   localService,
   neverAnswering,
+  stalledBody,
 } from './service-world.ts'
 
 function world() {
@@ -134,6 +135,27 @@ describe('recordSignup against the local service', () => {
     expect(failure).toMatchObject({ name: 'RecordSignupError', reason: 'timeout', attempts: 1 })
     expect(time.elapsed()).toBe(3000)
     expect(hanging.mock.calls[0]?.[1]?.signal?.aborted).toBe(true)
+  })
+
+  it('an answer whose body stalls after the headers is abandoned at timeoutMs too', async () => {
+    const time = virtualTime()
+    const stalled = stalledBody()
+    const failure = await time
+      .drive(
+        recordSignup({
+          secretKey: 'sk_test_acme',
+          apiBase: API,
+          userId: 'user-50',
+          fetch: stalled,
+          timeoutMs: 3000,
+          now: time.now,
+          sleep: time.sleep,
+        }),
+      )
+      .catch((error: unknown) => error)
+    expect(failure).toMatchObject({ name: 'RecordSignupError', reason: 'timeout', attempts: 1 })
+    expect(time.elapsed()).toBe(3000)
+    expect(stalled.mock.calls[0]?.[1]?.signal?.aborted).toBe(true)
   })
 
   it('a refused request (unknown key: 401) rejects with "refused", without retrying', async () => {

@@ -65,6 +65,23 @@ export const neverAnswering = () =>
       ),
   )
 
+/**
+ * A fetch whose answer is a 200's headers and then a body that never ends: its stream fails
+ * only when the request is aborted, as a real fetch's does.
+ */
+export const stalledBody = () =>
+  vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"results":['))
+        init?.signal?.addEventListener('abort', () => controller.error(new Error('aborted')))
+      },
+    })
+    return Promise.resolve(
+      new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    )
+  })
+
 /** A fetch for the cases that must fail before any request is made. */
 export const forbidden = () => {
   throw new Error('no request may be made')

@@ -24,13 +24,18 @@ const outcomeOf = (result: PurchaseResult | RefundResult): Outcome =>
     ? ignored(`rejected_${result.error.code}`)
     : { outcome: result.status === 'accepted' ? 'recorded' : 'duplicate' }
 
-/** The first reference that reads; else why the first one there does not; else `absent`. */
+/**
+ * The first reference that reads; else why none does, a damaged reference (`check_failed`,
+ * `unknown_version`) told before another value in a slot (`malformed`: the site's own id in
+ * client_reference_id, say); else `absent`.
+ */
 async function referralOf(references: unknown[]) {
   let problem: string | undefined
   for (const text of references) {
     const read = await readCheckoutReference(text)
     if (!('problem' in read)) return read
-    if (read.problem !== 'absent') problem ??= read.problem
+    if (read.problem === 'absent') continue
+    if (problem === undefined || problem === 'malformed') problem = read.problem
   }
   return { problem: problem ?? 'absent' }
 }

@@ -66,8 +66,23 @@ export function checkSecret(name: string, option: string, secret: unknown) {
   )
 }
 
-const defaultReport = (name: string) => (error: unknown) =>
-  console.error(`[referral] ${name}: ${error instanceof Error ? error.message : String(error)}`)
+/** The errors' own messages start with "[referral] "; the prefix is said once. */
+const defaultReport = (name: string) => (error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error)
+  console.error(`[referral] ${name}: ${message.replace(/^\[referral\] /, '')}`)
+}
+
+const decoder = new TextDecoder()
+const strict = new TextDecoder('utf-8', { fatal: true })
+
+/** The body as text; null when it is not UTF-8. */
+function utf8(bytes: Uint8Array): string | null {
+  try {
+    return strict.decode(bytes)
+  } catch {
+    return null
+  }
+}
 
 /**
  * The handler of `name`: checks the options now (ServerConfigError for a wrong one, before any
@@ -96,16 +111,20 @@ export function createWebhookHandler(
     const signature = request.headers.get(provider.signatureHeader)
     if (!signature) return { error: 'signature_invalid' }
     let bytes: Uint8Array<ArrayBuffer>
-    let text: string
     try {
       bytes = new Uint8Array(await request.arrayBuffer())
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     } catch {
-      // A body that cannot be read (already read by a framework) or is not UTF-8 text.
-      return { error: 'body_invalid' }
+      return { error: 'body_invalid' } // already read by a framework, or cut off
     }
-    const verified = await provider.verify({ text, bytes }, signature)
+    // The signature is checked before the body is judged: a forged body is signature_invalid
+    // whatever it holds. One that is signed but not UTF-8 text is then body_invalid.
+    const text = utf8(bytes)
+    const verified = await provider.verify(
+      { text: text ?? decoder.decode(bytes), bytes },
+      signature,
+    )
     if ('error' in verified) return verified
+    if (text === null) return { error: 'body_invalid' }
     const event = provider.read(verified.body)
     if (event === null) return { error: 'body_invalid' }
     try {

@@ -4,7 +4,7 @@
 // order's; order_refunded reverses. Signed with `X-Signature`, the hex HMAC-SHA256 of the raw
 // body under the webhook's signing secret, checked with Web Crypto: no SDK needed.
 
-import { boolean, number, object, string } from '../../shared/parse.ts'
+import { boolean, object, string } from '../../shared/parse.ts'
 import { anything, currencyCode, maybe, minorUnits, optional, parse } from './fields.ts'
 import { checkSecret, createWebhookHandler, type WebhookHandler } from './handle.ts'
 import type { PaymentEvent, WebhookOptions } from './type.ts'
@@ -27,9 +27,14 @@ const Meta = object({
 
 const Data = object({ data: object({ id: string(), attributes: object({}) }) })
 
-/** Lemon Squeezy's ids are numbers in attributes (`customer_id: 1`), strings at `data.id`. */
+/**
+ * Lemon Squeezy's ids are numbers in attributes (`customer_id: 1`), strings at `data.id`: a
+ * whole number above zero, and as a number an exact one (2^53 + 1 would read as another id).
+ */
 const numericId = (value: unknown) =>
-  typeof value === 'string' ? string(/^[0-9]{1,20}$/)(value) : String(number(value))
+  String(
+    typeof value === 'number' && value > 0 ? minorUnits(value) : string(/^[0-9]{1,20}$/)(value),
+  )
 
 const Order = object({
   customer_id: maybe(numericId),

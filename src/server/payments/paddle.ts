@@ -124,10 +124,12 @@ export function paddleWebhook(options: PaddleWebhookOptions): WebhookHandler {
           const event = await paddle.webhooks.unmarshal(text, endpointSecret, signature)
           if (event === null || event === undefined) return { error: 'signature_invalid' }
         } catch (error) {
-          // The SDK says "signature" in each of its signature errors (a bad header, a mismatch,
-          // too old); anything else comes after the check held: the body is not Paddle's shape.
-          const message = error instanceof Error ? error.message : ''
-          return { error: /signature/i.test(message) ? 'signature_invalid' : 'body_invalid' }
+          // The SDK throws a plain Error for each signature failure (a bad header, a mismatch);
+          // once the check holds, JSON.parse and the event's classes fail with a SyntaxError or
+          // a TypeError: the body is not Paddle's shape. Told by type, never by message text
+          // (a parse error's message quotes the body).
+          const shape = error instanceof SyntaxError || error instanceof TypeError
+          return { error: shape ? 'body_invalid' : 'signature_invalid' }
         }
         try {
           return { body: JSON.parse(text) as unknown }

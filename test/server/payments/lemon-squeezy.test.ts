@@ -215,6 +215,24 @@ describe('lemonSqueezyWebhook', () => {
       data: { ...event.data, attributes: { ...event.data.attributes, total: '19.99' } },
     })
     expect(await deliver(handler, noTotal.body, noTotal.headers)).toEqual(bodyInvalid)
+    // A customer id that is not an exact whole number above zero names nobody.
+    for (const customer_id of [2 ** 53 + 1, -1, 0, 1.5]) {
+      const odd = await signed(orderEvent('order_created', { customer_id }))
+      expect(await deliver(handler, odd.body, odd.headers)).toEqual(bodyInvalid)
+    }
+  })
+
+  it('a body that is not UTF-8: 400 signature_invalid unless signed, then body_invalid', async () => {
+    const { handler, deliver, fetchSpy } = await world()
+    const bytes = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) // {"<not UTF-8>"}
+    const forged = { 'X-Signature': '0'.repeat(64) }
+    expect(await deliver(handler, bytes, forged)).toEqual(SIGNATURE_INVALID)
+    const genuine = { 'X-Signature': await hmacHex(SIGNING_SECRET, bytes) }
+    expect(await deliver(handler, bytes, genuine)).toEqual({
+      status: 400,
+      body: { error: 'body_invalid' },
+    })
+    expect(fetchSpy).not.toHaveBeenCalled()
   })
 
   it('the service unreachable: 503; no signing secret: ServerConfigError at once', async () => {

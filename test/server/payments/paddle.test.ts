@@ -136,6 +136,9 @@ describe('paddleWebhook: what it never reads, and a service out of reach', () =>
     const bodyInvalid = { status: 400, body: { error: 'body_invalid' } }
     const notJson = await signed('not json')
     expect(await deliver(handler, notJson.body, notJson.headers)).toEqual(bodyInvalid)
+    // Whatever the body says: the answer is not read from an error's message.
+    const saysSignature = await signed('invalid signature')
+    expect(await deliver(handler, saysSignature.body, saysSignature.headers)).toEqual(bodyInvalid)
     const noTotals = await signed(transactionCompleted({ details: null }))
     expect(await deliver(handler, noTotals.body, noTotals.headers)).toEqual(bodyInvalid)
   })

@@ -8,7 +8,7 @@ import {
   type StripeClient,
   stripeWebhook,
 } from '../../../src/server.ts'
-import { neverAnswering } from '../service-world.ts'
+import { neverAnswering, stalledBody } from '../service-world.ts'
 import { checkoutCompleted, ENDPOINT_SECRET, signed, stripe } from './stripe-events.ts'
 import { paymentWorld, SIGNATURE_INVALID, unreachable } from './world.ts'
 
@@ -122,6 +122,16 @@ describe('stripeWebhook: the referral service does not take it', () => {
     expect(time.elapsed()).toBe(3000)
   })
 
+  it('an answer whose body stalls after the headers: 503 at timeoutMs, not a hang', async () => {
+    const { handler, deliver, event, time } = await world({
+      fetch: stalledBody(),
+      timeoutMs: 3000,
+    })
+    const { body, headers } = await signed(event)
+    expect(await deliver(handler, body, headers)).toEqual(SERVICE_UNAVAILABLE)
+    expect(time.elapsed()).toBe(3000)
+  })
+
   it('a service answering 503 throughout: 503, nothing counted', async () => {
     const { handler, deliver, event, service, stats } = await world()
     service.faults.set({ kind: 'unavailable', count: 1000 })
@@ -156,6 +166,26 @@ describe('stripeWebhook: the referral service does not take it', () => {
       body: { error: 'internal_error' },
     })
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'unexpected' }))
+  })
+
+  it('without onError, a failure is logged once with the handler’s name, its prefix said once', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const { options, deliver, event } = await world()
+      const { onError: _unset, ...withoutReporter } = options
+      const handler = stripeWebhook({
+        ...withoutReporter,
+        fetch: unreachable(),
+        stripe,
+        endpointSecret: ENDPOINT_SECRET,
+      })
+      const { body, headers } = await signed(event)
+      expect(await deliver(handler, body, headers)).toEqual(SERVICE_UNAVAILABLE)
+      expect(log).toHaveBeenCalledTimes(1)
+      expect(log.mock.calls[0]?.[0]).toMatch(/^\[referral\] stripeWebhook: the signup of /)
+    } finally {
+      log.mockRestore()
+    }
   })
 
   it('a failing onError changes no answer', async () => {

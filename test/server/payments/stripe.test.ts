@@ -202,6 +202,22 @@ describe('stripeWebhook: events it reads and leaves', () => {
     expect(await send(event)).toEqual(ignored('reference_malformed'))
   })
 
+  it('the site’s id in client_reference_id and a changed reference in metadata: reference_check_failed', async () => {
+    const { send, referredVisitor } = await world()
+    const { reference } = await referredVisitor()
+    const changed = `${reference.slice(0, -1)}${reference.at(-1) === '0' ? '1' : '0'}`
+    const event = checkoutCompleted({
+      client_reference_id: 'user_42',
+      metadata: { referral: changed },
+    })
+    expect(await send(event)).toEqual(ignored('reference_check_failed'))
+    const later = checkoutCompleted({
+      client_reference_id: 'user_42',
+      metadata: { referral: 'r9-x' },
+    })
+    expect(await send(later)).toEqual(ignored('reference_unknown_version'))
+  })
+
   it('a checkout without a customer: ignored no_customer (customer_creation "always" gives one)', async () => {
     const { send, fetchSpy, referredVisitor } = await world()
     const { reference } = await referredVisitor()

@@ -38,10 +38,10 @@ export async function paymentWorld() {
     return { code, visitorId, reference }
   }
 
-  /** One delivery of `body` (a string, as signed) with `headers`, on virtual time. */
+  /** One delivery of `body` (as signed: text, or bytes) with `headers`, on virtual time. */
   const deliver = async (
     handler: WebhookHandler,
-    body: string,
+    body: string | Uint8Array<ArrayBuffer>,
     headers: Record<string, string>,
   ): Promise<Answer> => {
     const request = new Request('https://shop.example.test/webhooks', {
@@ -110,7 +110,10 @@ export const unreachable = () =>
   })
 
 /** Hex HMAC-SHA256 of `text` with `secret` (Paddle's h1, Lemon Squeezy's X-Signature). */
-export async function hmacHex(secret: string, text: string): Promise<string> {
+export async function hmacHex(
+  secret: string,
+  text: string | Uint8Array<ArrayBuffer>,
+): Promise<string> {
   const encoder = new TextEncoder()
   const key = await crypto.subtle.importKey(
     'raw',
@@ -119,6 +122,7 @@ export async function hmacHex(secret: string, text: string): Promise<string> {
     false,
     ['sign'],
   )
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)))
+  const data = typeof text === 'string' ? encoder.encode(text) : text
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, data))
   return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
