@@ -133,7 +133,9 @@ export const BUDGETS = {
  * a feature worth its bytes, in the commit that adds it, saying so.
  */
 export const CEILINGS = {
-  quiet: 4_110,
+  // The loader carries the build id, a hash of every source: a change anywhere (a server file, a
+  // debug message) moves its gzip by a few bytes either way (4,104 to 4,111 B so far).
+  quiet: 4_118,
   arrival: 18_490,
   withPanel: 32_850,
   linkOnly: 21_000,

@@ -29,7 +29,7 @@ describe('debug mode', () => {
     const tab = world.tab({ debug: true, href: `https://shop.test/?ref=${code}` })
     await settle()
     expect(await console.printed('referral_captured')).toBe(
-      `[referral] referral_captured: Referral ${code} captured from the address (a referral link), kept by the last-touch rule for 30 days. A sign-up in this browser within that window converts. docs/TROUBLESHOOTING.md#referral_captured`,
+      `[referral] referral_captured: Referral ${code} captured from the address (a referral link), kept by the last-touch rule for 30 days. Within that window, a sign-up with it converts (in a first-purchase campaign, the first purchase). docs/TROUBLESHOOTING.md#referral_captured`,
     )
     expect(await console.printed('accepted')).toMatch(
       /^\[referral\] accepted: The service accepted the click e_\w+\. docs\/TROUBLESHOOTING\.md#accepted$/,

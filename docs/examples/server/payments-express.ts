@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express'
 import type { WebhookHandler } from 'referral-widget/server'
-import { webhooks } from './payment-webhooks'
+import { webhooks } from './payment-webhooks.js'
 
 /** A Fetch handler as Express route handlers: the raw body in a Request, the Response back. */
 function fromFetch(handler: WebhookHandler): RequestHandler[] {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { webhooks } from './payment-webhooks'
+import { webhooks } from './payment-webhooks.js'
 
 export const app = new Hono()
 

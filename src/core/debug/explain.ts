@@ -21,7 +21,7 @@ export const EXPLANATIONS = {
   // The arrival.
   referral_captured: (f) => [
     `Referral ${text(f.referral)} captured from ${FROM[text(f.from)] ?? text(f.from)}, kept by the ${text(f.rule)}-touch rule for ${text(f.windowDays)} days`,
-    'A sign-up in this browser within that window converts.',
+    'Within that window, a sign-up with it converts (in a first-purchase campaign, the first purchase).',
   ],
   no_referral: (f) => [
     `This address carried none of the referral parameters (${text(f.params)})`,
