@@ -2,7 +2,7 @@
 // for a referred friend's checkout, a trial's first invoice and a refund, signed offline with the
 // SDK's own helper. The campaign's stats are the judge.
 import { describe, expect, it } from 'vitest'
-import { stripeWebhook } from '../../../src/server.ts'
+import { recordRefund, stripeWebhook } from '../../../src/server.ts'
 import {
   chargeRefunded,
   checkoutCompleted,
@@ -146,6 +146,20 @@ describe('stripeWebhook: a referred friend pays', () => {
     expect(await send(refund)).toEqual({ status: 200, body: { outcome: 'duplicate' } })
     // A second partial refund of the same charge is its own event: accepted, nothing more moves.
     expect(await send(chargeRefunded({ amount_refunded: 4900 }))).toEqual(RECORDED)
+    expect(await stats()).toMatchObject({ totalConversions: 0, reversedConversions: 1 })
+  })
+
+  it('a refund before its purchase changes nothing; one recorded after it reverses it', async () => {
+    const { send, stats, referredVisitor, options, time } = await world()
+    const { reference } = await referredVisitor()
+    expect(await send(chargeRefunded())).toEqual(RECORDED)
+    expect(await send(checkoutCompleted({ client_reference_id: reference }))).toEqual(RECORDED)
+    expect(await stats()).toMatchObject({ totalConversions: 1, reversedConversions: 0 })
+    // What PAYMENTS.md tells the site to do: the refund again, under an id of its own.
+    const again = await time.drive(
+      recordRefund({ ...options, orderId: 'stripe:pi_Order01', refundId: 'site_refund_1' }),
+    )
+    expect(again.status).toBe('accepted')
     expect(await stats()).toMatchObject({ totalConversions: 0, reversedConversions: 1 })
   })
 
