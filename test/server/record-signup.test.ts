@@ -116,9 +116,12 @@ describe('recordSignup against the local service', () => {
     expect(time.elapsed()).toBe(0)
   })
 
-  it('a request that never answers is abandoned at timeoutMs', async () => {
+  it.each([
+    ['a request that never answers', neverAnswering],
+    ['an answer whose body stalls after the headers', stalledBody],
+  ])('%s is abandoned at timeoutMs', async (_case, makeFetch) => {
     const time = virtualTime()
-    const hanging = neverAnswering()
+    const hanging = makeFetch()
     const failure = await time
       .drive(
         recordSignup({
@@ -135,27 +138,6 @@ describe('recordSignup against the local service', () => {
     expect(failure).toMatchObject({ name: 'RecordSignupError', reason: 'timeout', attempts: 1 })
     expect(time.elapsed()).toBe(3000)
     expect(hanging.mock.calls[0]?.[1]?.signal?.aborted).toBe(true)
-  })
-
-  it('an answer whose body stalls after the headers is abandoned at timeoutMs too', async () => {
-    const time = virtualTime()
-    const stalled = stalledBody()
-    const failure = await time
-      .drive(
-        recordSignup({
-          secretKey: 'sk_test_acme',
-          apiBase: API,
-          userId: 'user-50',
-          fetch: stalled,
-          timeoutMs: 3000,
-          now: time.now,
-          sleep: time.sleep,
-        }),
-      )
-      .catch((error: unknown) => error)
-    expect(failure).toMatchObject({ name: 'RecordSignupError', reason: 'timeout', attempts: 1 })
-    expect(time.elapsed()).toBe(3000)
-    expect(stalled.mock.calls[0]?.[1]?.signal?.aborted).toBe(true)
   })
 
   it('a refused request (unknown key: 401) rejects with "refused", without retrying', async () => {

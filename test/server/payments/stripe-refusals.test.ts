@@ -112,21 +112,11 @@ describe('stripeWebhook: the referral service does not take it', () => {
     expect((await stats()).totalConversions).toBe(1)
   })
 
-  it('a request that never answers is given up at timeoutMs', async () => {
-    const { handler, deliver, event, time } = await world({
-      fetch: neverAnswering(),
-      timeoutMs: 3000,
-    })
-    const { body, headers } = await signed(event)
-    expect(await deliver(handler, body, headers)).toEqual(SERVICE_UNAVAILABLE)
-    expect(time.elapsed()).toBe(3000)
-  })
-
-  it('an answer whose body stalls after the headers: 503 at timeoutMs, not a hang', async () => {
-    const { handler, deliver, event, time } = await world({
-      fetch: stalledBody(),
-      timeoutMs: 3000,
-    })
+  it.each([
+    ['a request that never answers', neverAnswering],
+    ['an answer whose body stalls after the headers', stalledBody],
+  ])('%s: 503 at timeoutMs, not a hang', async (_case, makeFetch) => {
+    const { handler, deliver, event, time } = await world({ fetch: makeFetch(), timeoutMs: 3000 })
     const { body, headers } = await signed(event)
     expect(await deliver(handler, body, headers)).toEqual(SERVICE_UNAVAILABLE)
     expect(time.elapsed()).toBe(3000)
